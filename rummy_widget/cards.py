@@ -1,0 +1,148 @@
+"""Cards of the two-deck Rummy pack.
+
+Two standard decks hold two copies of every card, so a card's identity is not its face: each of
+the 104 physical cards has a stable id 0..103 (``deck * 52 + suit * 13 + rank - 1``). Equality
+and hashing use that id; ``face`` (rank, suit) is what the rules look at.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from .errors import RuleError
+
+#: Suits in a fixed order: spades, hearts, diamonds, clubs.
+SUITS: tuple[str, ...] = ("S", "H", "D", "C")
+SUIT_SYMBOLS: dict[str, str] = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+SUIT_NAMES: dict[str, str] = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+RANK_TEXT: dict[int, str] = {1: "A", 11: "J", 12: "Q", 13: "K"} | {r: str(r) for r in range(2, 11)}
+DECKS = 2
+DECK_SIZE = 52 * DECKS
+
+_SYMBOL_TO_SUIT = {v: k for k, v in SUIT_SYMBOLS.items()}
+_TEXT_TO_RANK = {v: k for k, v in RANK_TEXT.items()} | {"T": 10, "1": 1}
+_CARD_RE = re.compile(r"^(10|[2-9AJQKT1])([SHDC♠♥♦♣♤♡♢♧])(?:#([01]))?$", re.IGNORECASE)
+_OUTLINE_SUITS = {"♤": "S", "♡": "H", "♢": "D", "♧": "C"}
+
+
+@dataclass(frozen=True, order=True, slots=True)
+class Card:
+    """One physical card. ``Card.parse("10H")``; ``str(card)`` is ``10♥``."""
+
+    id: int
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.id, int) or not 0 <= self.id < DECK_SIZE:
+            raise RuleError("unknown_card", card=repr(self.id))
+
+    @classmethod
+    def of(cls, rank: int, suit: str, deck: int = 0) -> Card:
+        """The card of this rank (1..13) and suit ("S", "H", "D", "C") from deck 0 or 1."""
+        if rank not in RANK_TEXT or suit not in SUITS or deck not in (0, 1):
+            raise RuleError("unknown_card", card=f"{rank}{suit}")
+        return cls(deck * 52 + SUITS.index(suit) * 13 + rank - 1)
+
+    @classmethod
+    def parse(cls, text: str | Card) -> Card:
+        """Read ``"10H"``, ``"A♠"``, ``"qd"`` or ``"7H#1"`` (the second deck's copy)."""
+        if isinstance(text, Card):
+            return text
+        if not isinstance(text, str):
+            raise RuleError("unknown_card", card=repr(text))
+        match = _CARD_RE.match(text.strip())
+        if not match:
+            raise RuleError("unknown_card", card=text)
+        rank_text, suit_text, deck = match.groups()
+        suit = _SYMBOL_TO_SUIT.get(suit_text) or _OUTLINE_SUITS.get(suit_text) or suit_text.upper()
+        return cls.of(_TEXT_TO_RANK[rank_text.upper()], suit, int(deck or 0))
+
+    @property
+    def rank(self) -> int:
+        """1 (ace) to 13 (king)."""
+        return self.id % 13 + 1
+
+    @property
+    def suit(self) -> str:
+        return SUITS[self.id % 52 // 13]
+
+    @property
+    def deck(self) -> int:
+        return self.id // 52
+
+    @property
+    def face(self) -> tuple[int, str]:
+        """What the rules see: two copies of a card share their face."""
+        return (self.rank, self.suit)
+
+    @property
+    def face_index(self) -> int:
+        """0..51, the same for both copies of a card."""
+        return self.id % 52
+
+    @property
+    def code(self) -> str:
+        """ASCII text such as ``10H``; ``Card.parse(card.code)`` gives the same face."""
+        return RANK_TEXT[self.rank] + self.suit
+
+    @property
+    def is_red(self) -> bool:
+        return self.suit in ("H", "D")
+
+    def to_json(self) -> dict:
+        """The card as the front end and observations carry it."""
+        return {"id": self.id, "code": self.code}
+
+    def __str__(self) -> str:
+        return RANK_TEXT[self.rank] + SUIT_SYMBOLS[self.suit]
+
+    def __repr__(self) -> str:
+        return str(self)
+
+    def _repr_html_(self) -> str:
+        from .display import card_html
+
+        return card_html(self)
+
+
+class Cards(list):
+    """A list of cards with a short text form, ``[A♠ 2♠ 3♠]``, and a rich notebook display."""
+
+    def __repr__(self) -> str:
+        return "[" + " ".join(str(c) for c in self) + "]"
+
+    __str__ = __repr__
+
+    def _repr_html_(self) -> str:
+        from .display import cards_html
+
+        return cards_html(self)
+
+
+def parse_cards(text: str | Card | Iterable[str | Card]) -> Cards:
+    """Read several cards: ``"AS 2S 3S"``, ``"A♠,2♠,3♠"`` or a list of cards or texts."""
+    if isinstance(text, Card):
+        return Cards([text])
+    if isinstance(text, str):
+        parts = [p for p in re.split(r"[\s,]+", text.strip()) if p]
+    else:
+        try:
+            parts = list(text)
+        except TypeError:
+            raise RuleError("unknown_card", card=repr(text)) from None
+    return Cards(Card.parse(p) for p in parts)
+
+
+def full_deck() -> list[Card]:
+    """All 104 cards in id order."""
+    return [Card(i) for i in range(DECK_SIZE)]
+
+
+def card_name(card: Card, lang: str = "en") -> str:
+    """The card's spoken name, for screen readers: "7 of hearts", "hertta 7"."""
+    from .i18n import t
+
+    return t(
+        "card.name", lang, rank=t(f"card.rank.{card.rank}", lang), suit=t(f"card.suit.{card.suit}", lang)
+    )

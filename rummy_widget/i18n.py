@@ -1,0 +1,37 @@
+"""The translation tables: one JSON file per language, shared by Python and the front end.
+
+Every learner-visible string lives in ``locales/<lang>.json`` under a dotted key. Placeholders
+use ``{name}`` and are filled with ``str.format``; the front end uses the same files and syntax.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from importlib import resources
+
+LANGUAGES: tuple[str, ...] = ("en", "fi")
+DEFAULT_LANG = "en"
+
+
+@cache
+def table(lang: str) -> dict[str, str]:
+    """The whole translation table for ``lang`` ("en" or "fi")."""
+    if lang not in LANGUAGES:
+        raise ValueError(f"unknown language {lang!r}; choose one of {', '.join(LANGUAGES)}")
+    text = resources.files(__package__).joinpath("locales", f"{lang}.json").read_text("utf-8")
+    return json.loads(text)
+
+
+def check_lang(lang: str) -> str:
+    """Return ``lang`` if it is supported, else raise a ValueError naming the choices."""
+    table(lang)
+    return lang
+
+
+def t(key: str, lang: str = DEFAULT_LANG, /, **params: object) -> str:
+    """The text for ``key`` in ``lang``, with ``{placeholders}`` filled from ``params``."""
+    text = table(lang).get(key)
+    if text is None:
+        raise KeyError(f"no translation for {key!r} in {lang!r}")
+    return text.format(**params) if params else text
