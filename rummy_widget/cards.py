@@ -144,5 +144,8 @@ def card_name(card: Card, lang: str = "en") -> str:
     from .i18n import t
 
     return t(
-        "card.name", lang, rank=t(f"card.rank.{card.rank}", lang), suit=t(f"card.suit.{card.suit}", lang)
+        "card.name",
+        lang,
+        rank=t(f"card.rank.{card.rank}", lang),
+        suit=t(f"card.suit.{card.suit}", lang),
     )
