@@ -60,7 +60,7 @@ def as_card(value: object) -> Card:
         return Card(int(value["id"]))
     if isinstance(value, int) and not isinstance(value, bool):
         return Card(value)
-    return parse_cards(value)[0] if isinstance(value, str) else Card.parse(value)
+    return Card.parse(value)
 
 
 def as_cards(values: object) -> list[Card]:
