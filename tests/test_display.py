@@ -23,6 +23,7 @@ from rummy_widget.display import (
     result_html,
     rules_html,
     scoreboard_html,
+    scoreboard_text,
     table_html,
     table_view,
 )
@@ -527,3 +528,72 @@ def test_display_keys_exist_in_both_languages_with_the_same_placeholders():
     fi = {k: v for k, v in table("fi").items() if k.startswith("display.")}
     assert en.keys() == fi.keys() and en
     assert all(holes(en[k]) == holes(fi[k]) for k in en)
+
+
+# --- with the real engine ------------------------------------------------------------------
+
+
+def play(game, steps: int | None = None):
+    """A fixed, simple policy: meld or lay off when possible, draw from the stock, else first."""
+    n = 0
+    while game.phase != "over" and (steps is None or n < steps):
+        actions = game.legal_actions()
+        action = (
+            next((a for a in actions if a.kind in ("meld", "lay_off")), None)
+            or next((a for a in actions if a.kind == "draw" and a.source == "stock"), None)
+            or actions[0]
+        )
+        game.apply(action)
+        n += 1
+    return game
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_engine_table_for_seat_0_holds_no_card_of_seat_1(seed):
+    from rummy_widget import Game
+
+    game = play(Game(["Ann", "Bo"], seed=seed), steps=30)
+    assert game.phase != "over"
+    obs = game.observation(0)
+    public = [*game.hand(0), *[c for m in game.melds for c in m.cards]]
+    public += game.discard_pile[:1]
+    secret = {c.face for c in game.hand(1)} - {c.face for c in public}
+    assert secret
+    for lang in LANGS:
+        markup = table_html(obs, lang=lang)
+        assert sorted(faces_shown(markup, lang)) == sorted(c.face for c in public)
+        assert len(svgs(parse(markup), "back")) == len(game.hand(1)) + 1
+        lookup = names_to_faces(lang)
+        assert not [n for n, face in lookup.items() if face in secret and n in markup]
+
+
+def test_engine_show_and_finished_deal():
+    from rummy_widget import Game
+
+    game = play(Game(["Ann", "Bo"], seed=2, lang="fi"))
+    view = game.show(1)
+    assert isinstance(view, Snippet) and "0x" not in repr(view)
+    text = text_of(parse(view._repr_html_()))
+    result = game.result
+    winner = ["Ann", "Bo"][result.winner]
+    assert t("display.result.out", "fi", name=winner) in text
+    leftover = [c.face for hand in result.hands for c in hand]
+    assert set(leftover) <= set(faces_shown(view._repr_html_(), "fi"))
+    assert winner in text_of(parse(result._repr_html_()))
+
+
+def test_match_scoreboard_view_marks_the_leader():
+    from rummy_widget import Match
+
+    match = Match(["Ann", "Bo"], seed=1, deals=2, lang="fi")
+    play(match.game)
+    match.next_deal()
+    play(match.game)
+    match.record()
+    view = match.scoreboard()
+    totals = match.totals
+    leader = ", ".join(n for n, total in zip(["Ann", "Bo"], totals) if total == min(totals))
+    assert repr(view) == scoreboard_text(["Ann", "Bo"], match.deal_penalties, totals, "fi")
+    assert t("display.score.leading", "fi", names=leader) in repr(view)
+    root = parse(view._repr_html_())
+    assert len(root.findall(".//tbody/tr")) == 3
