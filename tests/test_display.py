@@ -592,7 +592,9 @@ def test_match_scoreboard_view_marks_the_leader():
     match.record()
     view = match.scoreboard()
     totals = match.totals
-    leader = ", ".join(n for n, total in zip(["Ann", "Bo"], totals) if total == min(totals))
+    leader = ", ".join(
+        n for n, total in zip(["Ann", "Bo"], totals, strict=True) if total == min(totals)
+    )
     assert repr(view) == scoreboard_text(["Ann", "Bo"], match.deal_penalties, totals, "fi")
     assert t("display.score.leading", "fi", names=leader) in repr(view)
     root = parse(view._repr_html_())
