@@ -1,0 +1,67 @@
+"""The bot protocol: a bot turns one seat's observation into that seat's next move.
+
+A learner's bot needs only ``act(observation) -> Action`` (see docs/bots.md). The built-in
+bots share ``BaseBot``: a seed, a translated name, and ``explain`` for the Hint button.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import ClassVar, Protocol, runtime_checkable
+
+from ..actions import Action
+from ..i18n import check_lang, t
+from .seen import Seen
+
+
+@runtime_checkable
+class Bot(Protocol):
+    """Anything with ``act(observation) -> Action`` can sit at the table."""
+
+    def act(self, observation: dict) -> Action: ...
+
+
+class BaseBot:
+    """Shared plumbing of the built-in bots; subclasses implement ``decide``.
+
+    A built-in bot's move depends only on its seed and the observation (its random choices are
+    seeded from both), so replaying a position replays the move, whatever ran before.
+    """
+
+    name: ClassVar[str] = "bot"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = int(seed)
+
+    def act(self, observation: dict) -> Action:
+        """The move for the observing seat, which must be the seat to play."""
+        seen = Seen.read(observation)
+        if not seen.my_turn:
+            raise ValueError(f"seat {seen.seat} is not to play (phase {seen.phase!r})")
+        return self.decide(seen)
+
+    def decide(self, seen: Seen) -> Action:
+        raise NotImplementedError
+
+    def explain(self, observation: dict, action: Action, lang: str = "en") -> str:
+        """Why this bot makes (or would make) ``action`` here, in plain words."""
+        check_lang(lang)
+        key, params = self.reason(Seen.read(observation), action)
+        return t(key, lang, **params)
+
+    def reason(self, seen: Seen, action: Action) -> tuple[str, dict]:
+        """The translation key and parameters that ``explain`` fills in."""
+        raise NotImplementedError
+
+    def label(self, lang: str = "en") -> str:
+        """The bot's name as the UI shows it."""
+        return t(f"bot.name.{self.name}", lang)
+
+    def rng(self, seen: Seen) -> random.Random:
+        """A generator seeded by the bot's seed and the position (never by earlier moves)."""
+        ids = tuple(c.id for c in seen.hand)
+        # Integers hash the same in every process (strings would not).
+        return random.Random(hash((self.seed, len(seen.log), seen.phase == "draw", ids)))
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}(seed={self.seed})"

@@ -1,0 +1,20 @@
+"""The first rung of the ladder: any legal move, chosen at random."""
+
+from __future__ import annotations
+
+from ..actions import Action
+from .base import BaseBot
+from .legal import legal_actions
+from .seen import Seen
+
+
+class RandomBot(BaseBot):
+    """Plays a uniformly random legal move: the baseline every other bot must beat."""
+
+    name = "random"
+
+    def decide(self, seen: Seen) -> Action:
+        return self.rng(seen).choice(legal_actions(seen))
+
+    def reason(self, seen: Seen, action: Action) -> tuple[str, dict]:
+        return "bot.explain.random", {"n": len(legal_actions(seen))}

@@ -1,0 +1,79 @@
+"""A bot's view of the table, read from its seat's observation dict and nothing else.
+
+Bots never receive the ``Game``: everything here is rebuilt from the JSON-ready observation
+(card ids, the public log), so a bot cannot reach the stock or another seat's hand.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+
+from ..cards import Card
+from ..melds import Meld
+from ..rules import Rules
+
+
+@cache
+def rules_of(name: str) -> Rules:
+    """The preset named in an observation (cached: bots read it on every move)."""
+    return Rules.preset(name)
+
+
+def cards_of(items: list[dict]) -> list[Card]:
+    """Cards from their JSON form ``{"id", "code"}``."""
+    return [Card(d["id"]) for d in items]
+
+
+@dataclass
+class Seen:
+    """The parts of an observation bots use, as engine values (cards, melds, rules)."""
+
+    seat: int
+    rules: Rules
+    phase: str
+    current_player: int
+    hand: list[Card]
+    discard_pile: list[Card]  # top first
+    melds: list[Meld]
+    taken: Card | None
+    stock_size: int
+    hand_sizes: list[int]
+    has_melded: list[bool]
+    log: list[dict]
+
+    @classmethod
+    def read(cls, observation: dict) -> Seen:
+        rules = rules_of(observation["rules"])
+        taken = observation.get("taken_from_discard")
+        players = observation["players"]
+        return cls(
+            seat=observation["seat"],
+            rules=rules,
+            phase=observation["phase"],
+            current_player=observation["current_player"],
+            hand=cards_of(observation["hand"]),
+            discard_pile=cards_of(observation["discard_pile"]),
+            melds=[
+                Meld(tuple(cards_of(m["cards"])), m["kind"], m["owner"])
+                for m in observation["melds"]
+            ],
+            taken=Card(taken["id"]) if taken else None,
+            stock_size=observation["stock_size"],
+            hand_sizes=[p["hand_size"] for p in players],
+            has_melded=[p["has_melded"] for p in players],
+            log=observation.get("log", []),
+        )
+
+    @property
+    def players(self) -> int:
+        return len(self.hand_sizes)
+
+    @property
+    def my_turn(self) -> bool:
+        return self.phase != "over" and self.current_player == self.seat
+
+    @property
+    def top(self) -> Card | None:
+        """The discard pile's top card, if any."""
+        return self.discard_pile[0] if self.discard_pile else None
