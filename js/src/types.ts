@@ -1,0 +1,108 @@
+// The shapes the Python side syncs (rummy_widget/view.py) and the model anywidget hands us.
+
+export interface Card {
+  id: number;
+  code: string;
+}
+
+export interface Player {
+  name: string;
+  hand_size: number;
+  has_melded: boolean;
+  /** Only with reveal (the teacher's open-hands demo). */
+  hand?: Card[];
+}
+
+export interface MeldView {
+  index: number;
+  owner: number;
+  kind: "set" | "run";
+  cards: Card[];
+}
+
+export interface LogEvent {
+  type: "deal" | "draw" | "meld" | "lay_off" | "discard" | "rebuild" | "end";
+  player?: number;
+  dealer?: number;
+  source?: "stock" | "discard";
+  card?: Card;
+  cards?: Card[];
+  meld_index?: number;
+  count?: number;
+  winner?: number | null;
+  rummy?: boolean;
+  void?: boolean;
+}
+
+/** The public table after one bot move, for animating the bots' turns. */
+export interface Snapshot {
+  players: { hand_size: number; has_melded: boolean }[];
+  current_player: number;
+  stock_size: number;
+  discard_top: Card | null;
+  discard_size: number;
+  melds: MeldView[];
+}
+
+export interface Step {
+  events: LogEvent[];
+  table: Snapshot;
+}
+
+export interface Scoreboard {
+  winner: number | null;
+  rummy: boolean;
+  void: boolean;
+  bonus: number;
+  penalties: number[];
+  deal: number;
+  deals: number;
+  totals: number[];
+  match_over: boolean;
+}
+
+export interface HintAction {
+  type: "draw" | "meld" | "lay_off" | "discard";
+  source?: "stock" | "discard";
+  card?: Card;
+  cards?: Card[];
+  meld_index?: number;
+}
+
+export interface View {
+  mode: "play" | "replay";
+  rev: number;
+  seat: number;
+  reveal: boolean;
+  players: Player[];
+  dealer: number;
+  current_player: number;
+  phase: "draw" | "play" | "over";
+  hand: Card[];
+  penalty: number | null;
+  stock_size: number;
+  discard_pile: Card[];
+  melds: MeldView[];
+  taken_from_discard: Card | null;
+  log: LogEvent[];
+  log_start: number;
+  result: { winner: number | null; rummy: boolean; void: boolean; penalties: number[] } | null;
+  scoreboard: Scoreboard | null;
+  rules: { name: string; title: string; rows: [string, string][] };
+  hint: { action: HintAction; text: string } | null;
+  message: { id: number; kind: string; text: string } | null;
+  steps: Step[];
+  replay: { step: number; total: number } | null;
+}
+
+type Handler = (...args: any[]) => void;
+
+/** The part of anywidget's model the table uses. */
+export interface Model {
+  get(name: string): any;
+  set(name: string, value: unknown): void;
+  save_changes(): void;
+  on(event: string, callback: Handler): void;
+  off(event?: string | null, callback?: Handler | null): void;
+  send(content: unknown, callbacks?: unknown, buffers?: unknown[]): void;
+}

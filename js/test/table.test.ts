@@ -1,0 +1,398 @@
+import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
+import widget, { TableController } from "../src/index";
+import { button, card, cards, FakeModel, key, makeView, nameOf } from "./helpers";
+
+let el: HTMLElement;
+let cleanup: (() => void) | null = null;
+
+function mount(state: Record<string, unknown>) {
+  const model = new FakeModel(state);
+  el = document.createElement("div");
+  document.body.append(el);
+  cleanup = widget.render({ model, el });
+  return model;
+}
+
+beforeEach(() => {
+  document.body.replaceChildren();
+});
+afterEach(() => {
+  cleanup?.();
+  cleanup = null;
+  vi.useRealTimers();
+});
+
+function handButtons(): HTMLElement[] {
+  return [...el.querySelectorAll<HTMLElement>(".rw-hand button")];
+}
+
+describe("rendering", () => {
+  test("the root suppresses JupyterLab shortcuts and has the live regions", () => {
+    mount({ view: makeView() });
+    const root = el.querySelector(".rw-root") as HTMLElement;
+    expect(root.dataset.lmSuppressShortcuts).toBe("true");
+    expect(root.querySelector("[aria-live=polite]")).not.toBeNull();
+    expect(root.querySelector("[role=alert]")).not.toBeNull();
+    expect(root.getAttribute("lang")).toBe("en");
+  });
+
+  test("main controls have their English names", () => {
+    mount({ view: makeView({ phase: "play", hand: cards("AS 10C QD 7H 8H 9H 2S 5D KC 3C JS") }) });
+    for (const name of ["Stock", "Discard pile", "Meld", "Lay off", "Discard", "Sort", "Hint"]) {
+      expect(button(el, name)).toBeTruthy();
+    }
+  });
+
+  test("cards are buttons named by the card", () => {
+    mount({ view: makeView() });
+    const names = handButtons().map(nameOf);
+    expect(names).toContain("ace of spades");
+    expect(names).toContain("10 of clubs");
+    expect(names).toContain("queen of diamonds");
+    expect(handButtons()).toHaveLength(10);
+  });
+
+  test("opponents show a count and card backs that say nothing about the cards", () => {
+    mount({ view: makeView() });
+    const seat = el.querySelector(".rw-seat") as HTMLElement;
+    expect(seat.textContent).toContain("Aino: 9 cards");
+    const backs = seat.querySelectorAll(".rw-back");
+    expect(backs).toHaveLength(9);
+    for (const back of backs) {
+      expect(back.getAttribute("aria-hidden")).toBe("true");
+      expect(back.textContent).toBe("");
+      expect(back.attributes.length).toBe(2); // class and aria-hidden only
+    }
+  });
+
+  test("no card identity outside the visible cards reaches the DOM", () => {
+    const view = makeView();
+    mount({ view });
+    const visible = new Set(
+      [...view.hand, ...view.discard_pile, ...view.melds.flatMap((m) => m.cards)].map((c) => c.id),
+    );
+    for (const node of el.querySelectorAll("[data-card]")) {
+      expect(visible.has(Number((node as HTMLElement).dataset.card))).toBe(true);
+    }
+    // The stock button says only "Stock"; its picture is a back.
+    const stock = button(el, "Stock");
+    expect(stock.querySelector(".rw-back")).not.toBeNull();
+    expect(stock.querySelector(".rw-corner")).toBeNull();
+  });
+
+  test("stock size, discard top, melds grouped by owner, penalty, log and rules", () => {
+    mount({ view: makeView() });
+    expect(el.textContent).toContain("70 cards");
+    expect(el.textContent).toContain("Top card: 4 of spades");
+    expect(el.textContent).toContain("Aino's melds");
+    const meld = el.querySelector(".rw-meld") as HTMLElement;
+    expect(nameOf(meld)).toBe("Set 1 of Aino: 6 of spades, 6 of hearts, 6 of diamonds");
+    expect(el.textContent).toContain("Penalty points in your hand: 42");
+    expect(el.textContent).toContain("Aino discarded 4 of spades.");
+    expect(el.querySelector(".rw-rules")?.textContent).toContain("104");
+    // The whole pile is viewable, top first.
+    const pile = [...el.querySelectorAll(".rw-pile-list [role=img]")].map(nameOf);
+    expect(pile).toEqual(["4 of spades", "jack of hearts"]);
+  });
+
+  test("four-colour deck and large size switch classes", () => {
+    const model = mount({ view: makeView() });
+    const root = el.querySelector(".rw-root") as HTMLElement;
+    expect(root.classList.contains("rw-four")).toBe(false);
+    model.set("four_color", true);
+    model.set("size", "large");
+    expect(root.classList.contains("rw-four")).toBe(true);
+    expect(root.classList.contains("rw-large")).toBe(true);
+  });
+
+  test("reveal shows the other hands face up", () => {
+    const view = makeView({ reveal: true });
+    view.players[1].hand = cards("2H 3H 4H");
+    mount({ view });
+    const seat = el.querySelector(".rw-seat") as HTMLElement;
+    expect([...seat.querySelectorAll("[role=img]")].map(nameOf)).toEqual([
+      "2 of hearts",
+      "3 of hearts",
+      "4 of hearts",
+    ]);
+  });
+});
+
+describe("selection and intents", () => {
+  test("drawing sends an intent with the view's revision", () => {
+    const model = mount({ view: makeView() });
+    button(el, "Stock").click();
+    expect(model.sent).toEqual([{ type: "action", rev: 3, action: { type: "draw", source: "stock" } }]);
+  });
+
+  test("one intent at a time until a new view arrives", () => {
+    const model = mount({ view: makeView() });
+    button(el, "Stock").click();
+    button(el, "Discard pile").click();
+    expect(model.sent).toHaveLength(1);
+    model.set("view", makeView({ message: { id: 1, kind: "error", text: "No." } }));
+    button(el, "Discard pile").click();
+    expect(model.sent).toHaveLength(2);
+    expect(model.sent[1].action).toEqual({ type: "draw", source: "discard" });
+  });
+
+  test("selecting cards and melding them", () => {
+    const model = mount({ view: makeView({ phase: "play" }) });
+    for (const name of ["7 of hearts", "8 of hearts", "9 of hearts"]) button(el, name).click();
+    expect(button(el, "8 of hearts").getAttribute("aria-pressed")).toBe("true");
+    expect(button(el, "Meld").getAttribute("aria-disabled")).toBeNull();
+    button(el, "Meld").click();
+    expect(model.sent[0].type).toBe("action");
+    expect(model.sent[0].action.type).toBe("meld");
+    expect([...model.sent[0].action.cards].sort()).toEqual([19, 20, 21]);
+  });
+
+  test("a disabled control explains itself instead of sending", () => {
+    const model = mount({ view: makeView({ phase: "draw" }) });
+    button(el, "ace of spades").click();
+    button(el, "Discard").click();
+    expect(model.sent).toHaveLength(0);
+    expect(el.querySelector("[role=alert]")?.textContent).toContain("Draw a card first");
+  });
+
+  test("lay off onto the chosen meld", () => {
+    const model = mount({ view: makeView({ phase: "play", hand: cards("6C 2S 5D") }) });
+    button(el, "6 of clubs").click();
+    button(el, "Lay off").click();
+    expect(model.sent[0].action).toEqual({ type: "lay_off", card: card("6C").id, meld_index: 0 });
+  });
+
+  test("a new revision clears the selection; server messages are shown", () => {
+    const model = mount({ view: makeView({ phase: "play" }) });
+    button(el, "ace of spades").click();
+    model.set("view", makeView({ phase: "play", message: { id: 4, kind: "error", text: "Nope" } }));
+    expect(button(el, "ace of spades").getAttribute("aria-pressed")).toBe("true");
+    expect(el.querySelector("[role=alert]")?.textContent).toBe("Nope");
+    model.set("view", makeView({ rev: 4, phase: "play" }));
+    expect(button(el, "ace of spades").getAttribute("aria-pressed")).toBe("false");
+  });
+
+  test("hint shows the expert's suggestion and marks its card", () => {
+    const model = mount({ view: makeView({ phase: "play" }) });
+    button(el, "Hint").click();
+    expect(model.sent[0]).toEqual({ type: "hint", rev: 3 });
+    model.set(
+      "view",
+      makeView({
+        phase: "play",
+        hint: { action: { type: "discard", card: card("KC") }, text: "Discard king of clubs. High card." },
+      }),
+    );
+    expect(el.querySelector(".rw-hint")?.textContent).toBe("Discard king of clubs. High card.");
+    expect(button(el, "king of clubs").classList.contains("rw-hinted")).toBe(true);
+    expect(el.querySelector("[aria-live=polite]")?.textContent).toContain("High card.");
+  });
+
+  test("sorting by rank and by suit", () => {
+    mount({ view: makeView({ hand: cards("2C AH KS") }) });
+    const order = () => handButtons().map(nameOf);
+    expect(order()).toEqual(["king of spades", "ace of hearts", "2 of clubs"]); // by suit at first
+    const select = el.querySelector("[data-rw-set=sortby]") as HTMLSelectElement;
+    select.value = "rank";
+    select.dispatchEvent(new Event("change", { bubbles: true }));
+    expect(order()).toEqual(["ace of hearts", "2 of clubs", "king of spades"]);
+    const ace = button(el, "ace of hearts");
+    ace.focus();
+    key(ace, "End", { shiftKey: true });
+    expect(order()).toEqual(["2 of clubs", "king of spades", "ace of hearts"]);
+    button(el, "Sort").click();
+    expect(order()).toEqual(["ace of hearts", "2 of clubs", "king of spades"]);
+  });
+
+  test("a drawn card joins the right end of the learner's order", () => {
+    const model = mount({ view: makeView({ hand: cards("KC AS") }) });
+    model.set("view", makeView({ rev: 4, phase: "play", hand: cards("KC AS 5H") }));
+    expect(handButtons().map(nameOf)).toEqual(["ace of spades", "king of clubs", "5 of hearts"]);
+    expect(button(el, "5 of hearts").classList.contains("rw-fresh")).toBe(true);
+  });
+});
+
+describe("keyboard", () => {
+  test("a whole turn without the mouse", () => {
+    const model = mount({ view: makeView({ hand: cards("AS 2S 3S KC") }) });
+    const root = el.querySelector(".rw-root") as HTMLElement;
+    key(button(el, "ace of spades"), "s"); // draw from the stock
+    expect(model.sent[0].action).toEqual({ type: "draw", source: "stock" });
+    model.set("view", makeView({ rev: 4, phase: "play", hand: cards("AS 2S 3S KC 9D") }));
+    const first = button(el, "ace of spades");
+    first.focus();
+    key(first, "ArrowRight");
+    expect((root.getRootNode() as Document).activeElement).toBe(button(el, "2 of spades"));
+    // Space or Enter on a focused button clicks it; select three cards.
+    button(el, "ace of spades").click();
+    button(el, "2 of spades").click();
+    button(el, "3 of spades").click();
+    key(button(el, "3 of spades"), "m");
+    expect(model.sent[1].action.type).toBe("meld");
+    model.set("view", makeView({ rev: 5, phase: "play", hand: cards("KC 9D") }));
+    button(el, "king of clubs").click();
+    key(button(el, "king of clubs"), "d");
+    expect(model.sent[2].action).toEqual({ type: "discard", card: card("KC").id });
+  });
+
+  test("only one hand card is in the tab order; Shift+arrow moves a card", () => {
+    mount({ view: makeView({ hand: cards("AS 2S 3S") }) });
+    expect(handButtons().filter((b) => b.tabIndex === 0)).toHaveLength(1);
+    const ace = button(el, "ace of spades");
+    ace.focus();
+    key(ace, "ArrowRight", { shiftKey: true });
+    expect(handButtons().map(nameOf)).toEqual(["2 of spades", "ace of spades", "3 of spades"]);
+    const root = el.querySelector(".rw-root") as HTMLElement;
+    expect(nameOf((root.getRootNode() as Document).activeElement as Element)).toBe("ace of spades");
+  });
+
+  test("Escape clears the selection", () => {
+    mount({ view: makeView({ phase: "play" }) });
+    button(el, "ace of spades").click();
+    key(button(el, "ace of spades"), "Escape");
+    expect(button(el, "ace of spades").getAttribute("aria-pressed")).toBe("false");
+  });
+});
+
+describe("language", () => {
+  test("switching in the UI sets the lang trait and renders Finnish", () => {
+    const model = mount({ view: makeView() });
+    const select = el.querySelector("[data-rw-set=lang]") as HTMLSelectElement;
+    select.value = "fi";
+    select.dispatchEvent(new Event("change", { bubbles: true }));
+    expect(model.state.lang).toBe("fi");
+    expect(model.saves).toBe(1);
+    expect(button(el, "Nostopakka")).toBeTruthy();
+    expect(button(el, "Poistopakka")).toBeTruthy();
+    expect(button(el, "pata ässä")).toBeTruthy();
+    expect(button(el, "ruutu kuningatar")).toBeTruthy();
+    expect((el.querySelector(".rw-root") as HTMLElement).getAttribute("lang")).toBe("fi");
+  });
+
+  test("a lang change from Python re-renders", () => {
+    const model = mount({ view: makeView() });
+    model.set("lang", "fi");
+    expect(el.textContent).toContain("Sinun kätesi");
+    model.set("lang", "en");
+    expect(el.textContent).toContain("Your hand");
+  });
+});
+
+describe("bot moves", () => {
+  const stepsView = () =>
+    makeView({
+      rev: 4,
+      steps: [
+        {
+          events: [{ type: "draw", player: 1, source: "stock" }],
+          table: {
+            players: [
+              { hand_size: 10, has_melded: false },
+              { hand_size: 10, has_melded: true },
+            ],
+            current_player: 1,
+            stock_size: 71,
+            discard_top: card("JH"),
+            discard_size: 1,
+            melds: [],
+          },
+        },
+        {
+          events: [{ type: "discard", player: 1, card: card("4S") }],
+          table: {
+            players: [
+              { hand_size: 10, has_melded: false },
+              { hand_size: 9, has_melded: true },
+            ],
+            current_player: 0,
+            stock_size: 70,
+            discard_top: card("4S"),
+            discard_size: 2,
+            melds: [],
+          },
+        },
+      ],
+    });
+
+  test("are animated one by one at the bot speed and announced", () => {
+    vi.useFakeTimers();
+    const model = mount({ view: makeView({ rev: 3 }), bot_speed: "normal" });
+    model.set("view", stepsView());
+    const live = el.querySelector("[aria-live=polite]") as HTMLElement;
+    expect(live.textContent).toBe("Aino drew from the stock.");
+    expect(el.textContent).toContain("71 cards");
+    expect(el.textContent).toContain("Aino is playing.");
+    expect(button(el, "Stock").getAttribute("aria-disabled")).toBe("true");
+    vi.advanceTimersByTime(700);
+    expect(live.textContent).toBe("Aino discarded 4 of spades.");
+    vi.advanceTimersByTime(700);
+    expect(el.textContent).toContain("70 cards");
+    expect(button(el, "Stock").getAttribute("aria-disabled")).toBeNull();
+  });
+
+  test("at instant speed they are announced together and the table is final", () => {
+    const model = mount({ view: makeView({ rev: 3 }) });
+    model.set("view", stepsView());
+    expect(el.querySelector("[aria-live=polite]")?.textContent).toBe(
+      "Aino drew from the stock. Aino discarded 4 of spades.",
+    );
+    expect(button(el, "Stock").getAttribute("aria-disabled")).toBeNull();
+  });
+
+  test("Escape skips the animation", () => {
+    vi.useFakeTimers();
+    const model = mount({ view: makeView({ rev: 3 }), bot_speed: "slow" });
+    model.set("view", stepsView());
+    key(el.querySelector(".rw-root") as HTMLElement, "Escape");
+    expect(el.querySelector("[aria-live=polite]")?.textContent).toBe("Aino discarded 4 of spades.");
+    expect(button(el, "Stock").getAttribute("aria-disabled")).toBeNull();
+  });
+});
+
+describe("end of deal and replay", () => {
+  test("scoreboard with totals and Next deal", () => {
+    const model = mount({
+      view: makeView({
+        phase: "over",
+        scoreboard: {
+          winner: 1,
+          rummy: true,
+          void: false,
+          bonus: 25,
+          penalties: [67, 0],
+          deal: 1,
+          deals: 3,
+          totals: [67, 0],
+          match_over: false,
+        },
+      }),
+    });
+    const score = el.querySelector(".rw-score") as HTMLElement;
+    expect(score.textContent).toContain("Aino went Rummy");
+    expect(score.textContent).toContain("67");
+    expect(score.textContent).toContain("Deal 1 of 3");
+    button(el, "Next deal").click();
+    expect(model.sent[0]).toEqual({ type: "next_deal", rev: 3 });
+  });
+
+  test("replay steps forward and back", () => {
+    const model = mount({ view: makeView({ mode: "replay", rev: 2, replay: { step: 2, total: 9 } }) });
+    expect(el.textContent).toContain("Move 2 of 9");
+    button(el, "Next move").click();
+    expect(model.sent[0]).toEqual({ type: "replay", step: 3 });
+    model.set("view", makeView({ mode: "replay", rev: 3, replay: { step: 3, total: 9 } }));
+    button(el, "Previous move").click();
+    expect(model.sent[1]).toEqual({ type: "replay", step: 2 });
+    expect(button(el, "Stock").getAttribute("aria-disabled")).toBe("true");
+  });
+});
+
+test("cleanup removes listeners and the DOM", () => {
+  const model = mount({ view: makeView() });
+  expect(model.listeners("change:view")).toBe(1);
+  cleanup?.();
+  cleanup = null;
+  expect(model.listeners("change:view")).toBe(0);
+  expect(el.querySelector(".rw-root")).toBeNull();
+  expect(TableController).toBeTypeOf("function");
+});

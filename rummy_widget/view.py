@@ -1,0 +1,202 @@
+"""The card table as one seat sees it: the only game state the widget syncs to the browser.
+
+Anything synced to the front end can be read in the browser's devtools and saved into the
+notebook, so the view is built from ``game.observation(seat)`` (never another hand or the
+stock's order) plus extras that are public or the seat's own: a revision number, the hand's
+penalty, the scoreboard, a hint, a message, the rules table and the bots' moves to animate.
+Only ``reveal=True`` (the teacher's open-hands demo) adds the other hands.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from .actions import Action
+from .cards import Card
+from .game import Game
+from .i18n import t
+
+#: The log keeps only the latest events; ``log_start`` says where they begin.
+LOG_LIMIT = 60
+
+
+@dataclass
+class Extras:
+    """What the widget adds to an observation: all of it public or the seat's own."""
+
+    rev: int = 0
+    mode: str = "play"  # "play" or "replay"
+    reveal: bool = False
+    message: dict | None = None  # {"id", "kind", "text"}, already localized
+    hint: dict | None = None  # {"action": ..., "text": ...}, already localized
+    steps: list[dict] = field(default_factory=list)  # bots' moves since the learner's
+    scoreboard: dict | None = None
+    replay: dict | None = None  # {"step", "total"}
+
+
+def table_snapshot(obs: dict) -> dict:
+    """The public part of the table, small enough to send once per animated bot move."""
+    pile = obs["discard_pile"]
+    return {
+        "players": [
+            {"hand_size": p["hand_size"], "has_melded": p["has_melded"]} for p in obs["players"]
+        ],
+        "current_player": obs["current_player"],
+        "stock_size": obs["stock_size"],
+        "discard_top": pile[0] if pile else None,
+        "discard_size": len(pile),
+        "melds": obs["melds"],
+    }
+
+
+def hand_penalty(game: Game, seat: int) -> int | None:
+    """Penalty points the seat's hand would score now, with its best melds set aside."""
+    try:
+        from .solver import best_arrangement
+    except ImportError:  # the solver is optional for the widget
+        return None
+    try:
+        return int(best_arrangement(game.hand(seat), game.rules).penalty)
+    except Exception:  # a solver bug must not break the table
+        return None
+
+
+def action_view(action: Action) -> dict:
+    """An action with whole cards (not bare ids), for the hint; only the seat's own cards."""
+    data: dict = {"type": action.kind}
+    if action.kind == "draw":
+        data["source"] = action.source
+    elif action.kind == "meld":
+        data["cards"] = [c.to_json() for c in action.cards]
+    else:
+        data["card"] = action.card.to_json()
+        if action.kind == "lay_off":
+            data["meld_index"] = action.meld_index
+    return data
+
+
+def rules_view(game: Game, lang: str) -> dict:
+    description = game.rules.describe(lang)
+    return {"name": game.rules.name, "title": description.title, "rows": description.rows}
+
+
+def scoreboard_view(game: Game, match=None) -> dict | None:
+    """Penalties of the finished deal and, in a match, the running totals."""
+    result = game.result
+    if result is None:
+        return None
+    board = {
+        "winner": result.winner,
+        "rummy": result.rummy,
+        "void": result.void,
+        "bonus": game.rules.rummy_bonus if result.rummy else 0,
+        "penalties": list(result.penalties),
+        "deal": 1,
+        "deals": 1,
+        "totals": list(result.penalties),
+        "match_over": True,
+    }
+    if match is not None:  # the widget records each finished deal in the match at once
+        board.update(
+            deal=match.deal_number, deals=match.deals, totals=match.totals, match_over=match.over
+        )
+    return board
+
+
+def build_view(
+    game: Game,
+    seat: int,
+    lang: str,
+    extras: Extras,
+    match=None,
+    names: Sequence[str] | None = None,
+) -> dict:
+    """The JSON-ready view the widget syncs for ``seat``."""
+    obs = game.observation(seat)
+    players = obs["players"]
+    if names is not None:
+        players = [dict(p, name=n) for p, n in zip(players, names, strict=True)]
+    if extras.reveal:
+        players = [
+            dict(p, hand=[c.to_json() for c in game.hand(i)]) if i != seat else p
+            for i, p in enumerate(players)
+        ]
+    log = obs["log"]
+    start = max(0, len(log) - LOG_LIMIT)
+    return {
+        "mode": extras.mode,
+        "rev": extras.rev,
+        "seat": seat,
+        "reveal": extras.reveal,
+        "players": players,
+        "dealer": obs["dealer"],
+        "current_player": obs["current_player"],
+        "phase": obs["phase"],
+        "hand": obs["hand"],
+        "penalty": hand_penalty(game, seat),
+        "stock_size": obs["stock_size"],
+        "discard_pile": obs["discard_pile"],
+        "melds": obs["melds"],
+        "taken_from_discard": obs["taken_from_discard"],
+        "log": log[start:],
+        "log_start": start,
+        "result": obs["result"],
+        "scoreboard": extras.scoreboard or scoreboard_view(game, match),
+        "rules": rules_view(game, lang),
+        "hint": extras.hint,
+        "message": extras.message,
+        "steps": extras.steps,
+        "replay": extras.replay,
+    }
+
+
+def visible_card_ids(game: Game, seat: int) -> set[int]:
+    """Every physical card ``seat`` has seen or may see: for tests of what the view leaks."""
+    seen = {c.id for c in game.hand(seat)}
+    seen |= {c.id for c in game.discard_pile}
+    seen |= {c.id for m in game.melds for c in m.cards}
+    for event in game.log:
+        for card in [event.get("card"), *event.get("cards", [])]:
+            if card:
+                seen.add(card["id"])
+    if game.result is not None:
+        seen |= {c.id for h in game.result.hands for c in h}
+    return seen
+
+
+def card_ids_in(data: object) -> set[int]:
+    """Ids of every card object (a dict with ``id`` and ``code``) anywhere in ``data``."""
+    found: set[int] = set()
+    stack = [data]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            if "id" in item and "code" in item:
+                found.add(item["id"])
+            stack.extend(item.values())
+        elif isinstance(item, list | tuple):
+            stack.extend(item)
+    return found
+
+
+def describe_action(action: Action, lang: str, discard_top: Card | None = None) -> str:
+    """A hint's action as a sentence: "Discard king of spades."."""
+    name = lambda c: card_text(c, lang)  # noqa: E731
+    if action.kind == "draw":
+        if action.source == "stock" or discard_top is None:
+            return t("ui.hint_action.draw_stock", lang)
+        return t("ui.hint_action.draw_discard", lang, card=name(discard_top))
+    if action.kind == "meld":
+        return t("ui.hint_action.meld", lang, cards=", ".join(name(c) for c in action.cards))
+    if action.kind == "lay_off":
+        return t(
+            "ui.hint_action.lay_off", lang, card=name(action.card), index=action.meld_index + 1
+        )
+    return t("ui.hint_action.discard", lang, card=name(action.card))
+
+
+def card_text(card: Card, lang: str) -> str:
+    from .cards import card_name
+
+    return card_name(card, lang)
