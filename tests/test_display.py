@@ -10,9 +10,10 @@ from types import SimpleNamespace
 
 import pytest
 
-from rummy_widget.cards import SUITS, Card, Cards, card_name, parse_cards
+from rummy_widget.cards import RANK_TEXT, SUITS, Card, Cards, card_name, parse_cards
 from rummy_widget.display import (
     FOUR_COLOURS,
+    RANK_PATHS,
     SUIT_PATHS,
     Snippet,
     arrangement_html,
@@ -170,9 +171,24 @@ def test_spoken_names_follow_each_language():
 
 
 def test_card_face_shows_rank_twice_and_suit_three_times():
-    root = parse(card_html(Card.parse("10D")))
-    assert [e.text for e in root.iter("text")] == ["10", "10"]
-    assert sum(1 for e in root.iter("path") if e.get("d") == SUIT_PATHS["D"]) == 3
+    for card in parse_cards("10D AS QC"):
+        rank = RANK_TEXT[card.rank]
+        root = parse(card_html(card))
+        paths = [e.get("d") for e in root.iter("path")]
+        assert paths.count(RANK_PATHS[rank][1]) == 2
+        assert paths.count(SUIT_PATHS[card.suit]) == 3
+        assert len(paths) == 5
+
+
+def test_card_text_is_only_its_name():
+    """A sanitizer that strips <svg> (untrusted JupyterLab output) leaves just the name."""
+    for lang in LANGS:
+        root = parse(cards_html(parse_cards("7H KS"), lang))
+        assert list(root.iter("text")) == []
+        assert (
+            text_of(root)
+            == f"{card_name(Card.parse('7H'), lang)} {card_name(Card.parse('KS'), lang)}"
+        )
 
 
 def test_card_accepts_observation_json_ids_and_codes():
@@ -198,8 +214,9 @@ def test_unknown_size_or_language_is_refused():
 
 
 def ink(markup: str) -> set[str]:
-    root = parse(markup)
-    return {e.get("fill") for e in root.iter() if e.tag in ("text", "path")}
+    """The colours the rank and suit shapes are drawn in."""
+    paths = list(parse(markup).iter("path"))
+    return ({e.get("fill") for e in paths} | {e.get("stroke") for e in paths}) - {"none", None}
 
 
 def test_two_colour_deck_is_red_and_black():
@@ -227,8 +244,9 @@ def test_back_says_only_that_it_is_face_down(lang):
     assert svg.get("aria-label") == label
     assert text_of(root) == label
     assert list(root.iter("text")) == []
+    shapes = set(SUIT_PATHS.values()) | {d for _, d in RANK_PATHS.values()}
     for path in root.iter("path"):
-        assert path.get("d") not in SUIT_PATHS.values()
+        assert path.get("d") not in shapes
     attributes = {name for e in root.iter() for name in e.attrib}
     assert not attributes & {"id", "data-id", "data-code", "data-card"}
     for words in (SUIT_NAME_WORDS, RANK_WORDS):
@@ -449,8 +467,8 @@ def test_large_four_colour_table_changes_every_card():
     root = parse(table_html(observation(), size="large", four_color=True))
     cards = svgs(root, "face") + svgs(root, "back")
     assert {(e.get("width"), e.get("height")) for e in cards} == {("84", "120")}
-    fills = {e.get("fill") for svg in svgs(root, "face") for e in svg.iter("path")}
-    assert fills == {"#1a1a1a", "#c62828", "#1565c0", "#2e7d32"}
+    inks = {e.get("stroke") for svg in svgs(root, "face") for e in svg.iter("path")} - {None}
+    assert inks == {"#1a1a1a", "#c62828", "#1565c0", "#2e7d32"}
 
 
 def test_names_are_escaped_everywhere():

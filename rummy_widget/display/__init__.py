@@ -7,7 +7,7 @@ language; a face-down card names nothing but that. The design is written down in
 docs/display.md for the widget's front end.
 """
 
-from .faces import FOUR_COLOURS, SUIT_PATHS, back_svg, card_svg, suit_colour
+from .faces import FOUR_COLOURS, RANK_PATHS, SUIT_PATHS, back_svg, card_svg, suit_colour
 from .groups import arrangement_html, card_back_html, card_html, cards_html, meld_html
 from .markup import SIZES, Snippet
 from .snapshot import table_html, table_text, table_view
@@ -15,6 +15,7 @@ from .tables import result_html, rules_html, scoreboard_html, scoreboard_text, s
 
 __all__ = [
     "FOUR_COLOURS",
+    "RANK_PATHS",
     "SIZES",
     "SUIT_PATHS",
     "Snippet",

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from ..cards import RANK_TEXT, Card, card_name
 from ..i18n import check_lang, t
-from .markup import FONT, check_size, esc, num, tag
+from .markup import check_size, esc, num, tag
 
 VIEW_W, VIEW_H = 56, 80
 
@@ -43,8 +43,56 @@ SUIT_PATHS: dict[str, str] = {
     ),
 }
 
-# Corner index: rank centred on x=10 with its baseline at y=17, a small suit below it.
-RANK_X, RANK_Y, RANK_FONT, RANK_FONT_10 = 10, 17, 15, 13
+#: Rank glyphs as stroked paths in a box 11 units high: (width, path). Drawn, not typeset, so
+#: every platform shows the same card, and a sanitizer that strips ``<svg>`` leaves only the
+#: card's ``<title>`` ("7 of hearts") as text instead of stray corner letters.
+RANK_PATHS: dict[str, tuple[int, str]] = {
+    "A": (8, "M0.3 11L4 0L7.7 11M1.6 7.2H6.4"),
+    "2": (8, "M0.7 2.9C0.9 1.1 2.3 0 4 0C5.9 0 7.3 1.2 7.3 3C7.3 4.8 6.1 5.9 4.3 7.3L0.6 11H7.6"),
+    "3": (
+        8,
+        "M0.7 1.4C1.4 0.5 2.6 0 3.9 0C5.9 0 7.2 1.1 7.2 2.8C7.2 4.4 5.9 5.4 3.7 5.4"
+        "C6.1 5.4 7.5 6.5 7.5 8.2C7.5 10 6 11 4 11C2.4 11 1.1 10.4 0.4 9.5",
+    ),
+    "4": (8, "M5.8 11V0L0.3 7.9H7.8"),
+    "5": (
+        8,
+        "M7 0H1.5L1 5C1.8 4.5 2.8 4.2 3.9 4.2C6.1 4.2 7.5 5.5 7.5 7.6C7.5 9.7 6 11 3.9 11"
+        "C2.3 11 1.1 10.4 0.4 9.5",
+    ),
+    "6": (
+        8,
+        "M6.9 1C6.3 0.4 5.3 0 4.3 0C1.9 0 0.5 2.4 0.5 6.1C0.5 9.3 1.9 11 4.1 11"
+        "C6.2 11 7.6 9.6 7.6 7.5C7.6 5.4 6.2 4.1 4.2 4.1C2.5 4.1 1.1 5 0.6 6.4",
+    ),
+    "7": (8, "M0.4 0H7.6L3.1 11"),
+    "8": (
+        8,
+        "M4 5.2C2.2 5.2 1 4.2 1 2.6C1 1 2.2 0 4 0C5.8 0 7 1 7 2.6C7 4.2 5.8 5.2 4 5.2"
+        "C1.9 5.2 0.5 6.3 0.5 8.1C0.5 9.9 2 11 4 11C6 11 7.5 9.9 7.5 8.1C7.5 6.3 6.1 5.2 4 5.2Z",
+    ),
+    "9": (
+        8,
+        "M1.1 10C1.7 10.6 2.7 11 3.7 11C6.1 11 7.5 8.6 7.5 4.9C7.5 1.7 6.1 0 3.9 0"
+        "C1.8 0 0.4 1.4 0.4 3.5C0.4 5.6 1.8 6.9 3.8 6.9C5.5 6.9 6.9 6 7.4 4.6",
+    ),
+    "10": (
+        12,
+        "M0.3 2.2L2.6 0V11M8.4 0C10.7 0 11.8 2.4 11.8 5.5C11.8 8.6 10.7 11 8.4 11"
+        "C6.1 11 5 8.6 5 5.5C5 2.4 6.1 0 8.4 0Z",
+    ),
+    "J": (7, "M5.8 0V7.8C5.8 9.9 4.8 11 3.1 11C1.6 11 0.6 10.1 0.3 8.6"),
+    "Q": (
+        8,
+        "M4 0C6.4 0 7.6 2.4 7.6 5.4C7.6 8.5 6.4 10.8 4 10.8C1.6 10.8 0.4 8.5 0.4 5.4"
+        "C0.4 2.4 1.6 0 4 0ZM4.6 8L7.6 11.4",
+    ),
+    "K": (8, "M0.9 0V11M7.4 0L0.9 7.1M3.1 4.8L7.6 11"),
+}
+RANK_STROKE = "2"
+
+# Corner index: the rank glyph centred on x=10 from y=6 to y=17, a small suit below it.
+RANK_X, RANK_TOP = 10, 6
 PIP_X, PIP_Y, PIP_SIZE = 10, 26, 10
 CENTRE_X, CENTRE_Y, CENTRE_SIZE = 28, 40, 24
 CORNER_RADIUS = 5
@@ -62,6 +110,22 @@ def suit_shape(suit: str, cx: float, cy: float, size: float, colour: str) -> str
     half = size / 2
     transform = f"translate({num(cx - half)} {num(cy - half)}) scale({num(size / 100)})"
     return tag("path", None, d=SUIT_PATHS[suit], fill=colour, transform=transform)
+
+
+def rank_shape(rank: str, colour: str) -> str:
+    """The corner's rank glyph ("A", "2".."10", "J", "Q", "K"), centred on ``RANK_X``."""
+    width, path = RANK_PATHS[rank]
+    return tag(
+        "path",
+        None,
+        d=path,
+        fill="none",
+        stroke=colour,
+        stroke_width=RANK_STROKE,
+        stroke_linecap="round",
+        stroke_linejoin="round",
+        transform=f"translate({num(RANK_X - width / 2)} {RANK_TOP})",
+    )
 
 
 def _frame(fill: str) -> str:
@@ -98,18 +162,9 @@ def card_svg(card: Card, lang: str = "en", four_color: bool = False, size: str =
     """A card face: corner indices top-left and (turned) bottom-right, a big centre suit."""
     check_lang(lang)
     colour = suit_colour(card.suit, four_color)
-    rank = RANK_TEXT[card.rank]
-    corner = tag(
-        "text",
-        esc(rank),
-        x=RANK_X,
-        y=RANK_Y,
-        font_family=FONT,
-        font_size=RANK_FONT_10 if rank == "10" else RANK_FONT,
-        font_weight="700",
-        text_anchor="middle",
-        fill=colour,
-    ) + suit_shape(card.suit, PIP_X, PIP_Y, PIP_SIZE, colour)
+    corner = rank_shape(RANK_TEXT[card.rank], colour) + suit_shape(
+        card.suit, PIP_X, PIP_Y, PIP_SIZE, colour
+    )
     body = (
         _frame(CARD_FILL)
         + corner

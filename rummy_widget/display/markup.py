@@ -14,8 +14,6 @@ from ..cards import Card, parse_cards
 #: The two sizes of a card on the page, in CSS pixels: notebook and projector.
 SIZES: dict[str, tuple[int, int]] = {"normal": (56, 80), "large": (84, 120)}
 
-FONT = "Arial, Helvetica, sans-serif"
-
 
 def esc(text: object) -> str:
     """Text made safe for element content and attribute values."""
