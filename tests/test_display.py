@@ -617,3 +617,20 @@ def test_match_scoreboard_view_marks_the_leader():
     assert t("display.score.leading", "fi", names=leader) in repr(view)
     root = parse(view._repr_html_())
     assert len(root.findall(".//tbody/tr")) == 3
+
+
+def test_design_document_carries_every_path_and_colour():
+    """docs/display.md is the design the front end copies: it must match the code."""
+    from pathlib import Path
+
+    from rummy_widget.display import faces
+
+    doc = Path(__file__).resolve().parent.parent.joinpath("docs", "display.md").read_text("utf-8")
+    for path in SUIT_PATHS.values():
+        assert f"`{path}`" in doc
+    for rank, (width, path) in RANK_PATHS.items():
+        assert f"| {rank} | {width} | `{path}` |" in doc
+    colours = [faces.CARD_FILL, faces.CARD_STROKE, faces.RED, faces.BLACK, faces.BACK_FILL]
+    for colour in [*colours, faces.EMPTY_STROKE, *FOUR_COLOURS.values()]:
+        assert colour in doc
+    assert 'viewBox="0 0 56 80"' in doc and "84 × 120" in doc
