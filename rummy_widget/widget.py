@@ -275,9 +275,10 @@ class RummyTable(anywidget.AnyWidget):
             raise IntentError("ui.hint_unavailable")
         try:
             from .bots import get_bot
-        except ImportError:
+
+            expert = get_bot("expert", seed=self.seed)
+        except (ImportError, ValueError):  # the expert bot is not installed yet
             raise IntentError("ui.hint_unavailable") from None
-        expert = get_bot("expert", seed=self.seed)
         obs = game.observation(self.seat)
         action = _as_action(expert.act(obs))
         top = game.discard_pile[0] if game.discard_pile else None

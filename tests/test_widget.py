@@ -1,0 +1,421 @@
+"""RummyTable without a browser: whole deals played only through the widget's message handler.
+
+After every message, neither the synced state nor anything sent may hold a card the learner
+cannot see (another hand, the stock), and every refused intent leaves the game unchanged.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+import traitlets
+
+from rummy_widget.actions import Action
+from rummy_widget.cards import Card
+from rummy_widget.game import Game
+from rummy_widget.i18n import t
+from rummy_widget.widget import MAX_INTENT_BYTES, RummyTable
+
+
+class DiscardHighBot:
+    """Test-only opponent: draws from the stock and throws away its costliest card."""
+
+    def __init__(self) -> None:
+        self.seen: list[dict] = []
+
+    def act(self, observation: dict) -> Action:
+        self.seen.append(observation)
+        if observation["phase"] == "draw":
+            return Action.draw("stock")
+        hand = observation["hand"]
+        points = {"A": 1, "J": 10, "Q": 10, "K": 10}
+        card = max(hand, key=lambda c: (points.get(c["code"][:-1]) or int(c["code"][:-1]), c["id"]))
+        return {"type": "discard", "card": card["id"]}
+
+
+class BrokenBot:
+    def act(self, observation: dict) -> object:
+        return {"type": "fly away"}
+
+
+def card_ids_in(data: object) -> set[int]:
+    """Card ids anywhere in JSON data: card objects and the id form of actions."""
+    found: set[int] = set()
+    stack = [data]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            if "id" in item and "code" in item:
+                found.add(item["id"])
+            for key in ("card", "cards"):
+                value = item.get(key)
+                ids = value if isinstance(value, list) else [value]
+                found |= {i for i in ids if isinstance(i, int) and not isinstance(i, bool)}
+            stack.extend(item.values())
+        elif isinstance(item, list | tuple):
+            stack.extend(item)
+    return found
+
+
+def hidden_from(game: Game, seat: int) -> set[int]:
+    """Cards ``seat`` has never seen: in the stock or another hand, and never shown face up."""
+    if game.phase == "over":
+        return {c.id for c in game.stock} - _logged(game)
+    hidden = {c.id for c in game.stock}
+    for p in range(game.players):
+        if p != seat:
+            hidden |= {c.id for c in game.hand(p)}
+    return hidden - _logged(game)
+
+
+def _logged(game: Game) -> set[int]:
+    return card_ids_in(game.log)
+
+
+class Harness:
+    """A table with its outgoing messages captured and a leak check after every intent."""
+
+    def __init__(self, table: RummyTable) -> None:
+        self.table = table
+        self.sent: list[dict] = []
+        table._send = lambda msg, buffers=None: self.sent.append(msg)
+        self.messages = 0
+
+    def check_no_leak(self) -> None:
+        game, seat = self.table.game, self.table.seat
+        hidden = hidden_from(game, seat)
+        state = json.loads(json.dumps(self.table.get_state()))
+        assert not card_ids_in(state) & hidden
+        assert not card_ids_in(self.sent) & hidden
+        self.sent.clear()
+
+    def intent(self, content: object) -> bool:
+        ok = self.table.handle_intent(content)
+        self.messages += 1
+        self.check_no_leak()
+        return ok
+
+    def custom_msg(self, content: object) -> None:
+        """The path a real front end's message takes through ipywidgets."""
+        self.table._handle_custom_msg(content, [])
+        self.messages += 1
+        self.check_no_leak()
+
+    def action(self, action: dict) -> bool:
+        return self.intent({"type": "action", "rev": self.table.view["rev"], "action": action})
+
+
+def greedy_move(game: Game) -> dict:
+    """The learner's policy for whole-deal tests: meld or lay off if possible, else discard
+    the costliest card."""
+    if game.phase == "draw":
+        return {"type": "draw", "source": "stock"}
+    legal = game.legal_actions()
+    table_plays = [a for a in legal if a.kind in ("meld", "lay_off")]
+    if table_plays:
+        return table_plays[0].to_json()
+    discards = [a for a in legal if a.kind == "discard"]
+    return max(discards, key=lambda a: (game.rules.card_points(a.card), a.card.id)).to_json()
+
+
+def play_deal(h: Harness, via_custom_msg: bool = True) -> None:
+    game = h.table.game
+    for _ in range(3000):
+        if game.phase == "over":
+            return
+        assert game.current_player == h.table.seat  # the bots have already moved
+        rev = h.table.view["rev"]
+        content = {"type": "action", "rev": rev, "action": greedy_move(game)}
+        if via_custom_msg:
+            h.custom_msg(content)
+        else:
+            h.intent(content)
+        assert h.table.view["message"] is None, h.table.view["message"]
+        assert h.table.view["rev"] == rev + 1
+    raise AssertionError("the deal did not end")
+
+
+# --- whole deals ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 1), (3, 7), (4, 11)])
+def test_whole_match_through_the_handler_never_leaks(players: int, seed: int) -> None:
+    bots = [DiscardHighBot() for _ in range(players - 1)]
+    h = Harness(RummyTable(opponents=bots, seed=seed, deals=2, bot_speed="instant"))
+    h.check_no_leak()
+    play_deal(h)
+    board = h.table.view["scoreboard"]
+    assert board["deal"] == 1 and board["deals"] == 2 and not board["match_over"]
+    assert board["totals"] == h.table.match.totals
+    first = h.table.game
+    h.custom_msg({"type": "next_deal", "rev": h.table.view["rev"]})
+    assert h.table.game is not first and h.table.game.phase != "over"
+    play_deal(h, via_custom_msg=False)
+    board = h.table.view["scoreboard"]
+    assert board["match_over"] and board["deal"] == 2
+    assert board["totals"] == [
+        sum(d[p] for d in h.table.match.deal_penalties) for p in range(players)
+    ]
+    before = h.table.game.to_dict()
+    assert not h.intent({"type": "next_deal", "rev": h.table.view["rev"]})
+    assert h.table.game.to_dict() == before
+    assert h.table.view["message"]["text"] == t("error.match_over", "en")
+
+
+def test_bots_only_ever_get_their_own_observation() -> None:
+    bot = DiscardHighBot()
+    h = Harness(RummyTable(opponents=[bot], seed=5))
+    play_deal(h)
+    assert bot.seen and all(obs["seat"] == 1 for obs in bot.seen)
+
+
+def test_bot_moves_are_sent_as_public_steps() -> None:
+    h = Harness(RummyTable(opponents=[DiscardHighBot()], seed=2))
+    h.action({"type": "draw", "source": "stock"})
+    game = h.table.game
+    discard = next(a for a in game.legal_actions() if a.kind == "discard")
+    h.action(discard.to_json())
+    steps = h.table.view["steps"]
+    assert [e["type"] for s in steps for e in s["events"]][:2] == ["draw", "discard"]
+    draw = steps[0]["events"][0]
+    assert draw == {"type": "draw", "player": 1, "source": "stock"}  # never which card
+    assert steps[-1]["table"]["current_player"] == 0
+    assert steps[-1]["table"]["stock_size"] == h.table.view["stock_size"]
+
+
+def test_a_named_bot_from_the_ladder_plays() -> None:
+    h = Harness(RummyTable(opponents=["random"], seed=3))
+    play_deal(h)
+    assert h.table.game.result is not None
+
+
+def test_a_broken_bot_cannot_freeze_the_table() -> None:
+    h = Harness(RummyTable(opponents=[BrokenBot()], seed=4))
+    h.action({"type": "draw", "source": "stock"})
+    game = h.table.game
+    h.action(next(a for a in game.legal_actions() if a.kind == "discard").to_json())
+    assert game.current_player == 0 and game.phase == "draw"
+    assert h.table.view["message"]["text"] == t("ui.error.bot_failed", "en", name="Aino")
+
+
+# --- refused intents ------------------------------------------------------------------------
+
+
+def _bad_intents(table: RummyTable) -> list[tuple[object, str]]:
+    """(intent, expected English message) pairs; the learner is to draw."""
+    rev = table.view["rev"]
+    hidden = next(iter(sorted(hidden_from(table.game, 0))))
+    mine = table.game.hand(0)[0].id
+    act = lambda action: {"type": "action", "rev": rev, "action": action}  # noqa: E731
+    bad = t("ui.error.bad_intent", "en")
+    return [
+        (None, bad),
+        ([], bad),
+        ("draw", bad),
+        ({}, bad),
+        ({"type": 3}, bad),
+        ({"type": "cheat", "rev": rev}, bad),
+        ({"type": "action", "action": {"type": "draw", "source": "stock"}}, bad),
+        ({"type": "action", "rev": "0", "action": {"type": "draw", "source": "stock"}}, bad),
+        ({"type": "action", "rev": True, "action": {"type": "draw", "source": "stock"}}, bad),
+        ({"type": "action", "rev": rev + 1, "action": {}}, t("ui.error.stale", "en")),
+        ({"type": "action", "rev": rev - 1, "action": {}}, t("ui.error.stale", "en")),
+        ({"type": "hint", "rev": rev + 5}, t("ui.error.stale", "en")),
+        ({"type": "replay", "step": 1}, bad),
+        (act(None), t("error.bad_action", "en", action="None")),
+        (act({"type": "draw"}), t("error.bad_action", "en", action="{'type': 'draw'}")),
+        (act({"type": "draw", "source": "sky"}), t("error.bad_source", "en")),
+        (act({"type": "discard", "card": mine}), t("error.draw_first", "en")),
+        (act({"type": "discard", "card": 999}), t("error.unknown_card", "en", card="999")),
+        (act({"type": "discard", "card": -1}), t("error.unknown_card", "en", card="-1")),
+        (act({"type": "discard", "card": "AS"}), t("error.unknown_card", "en", card="'AS'")),
+        (act({"type": "discard", "card": None}), t("error.unknown_card", "en", card="None")),
+        (act({"type": "meld", "cards": "AS 2S 3S"}), None),
+        (act({"type": "meld", "cards": [mine, mine, mine]}), t("error.draw_first", "en")),
+        (act({"type": "lay_off", "card": hidden, "meld_index": "0"}), None),
+        ({"type": "next_deal", "rev": rev}, t("error.deal_not_over", "en")),
+        (
+            act({"type": "meld", "cards": list(range(MAX_INTENT_BYTES))}),
+            t("ui.error.too_large", "en"),
+        ),
+        (
+            {"type": "action", "rev": rev, "pad": "x" * MAX_INTENT_BYTES},
+            t("ui.error.too_large", "en"),
+        ),
+        ({"type": "action", "rev": rev, "action": {1, 2}}, bad),
+    ]
+
+
+def test_malformed_intents_change_nothing_and_explain() -> None:
+    h = Harness(RummyTable(opponents=[DiscardHighBot()], seed=9))
+    for intent, expected in _bad_intents(h.table):
+        before = h.table.game.to_dict()
+        rev = h.table.view["rev"]
+        count = (h.table.view["message"] or {"id": 0})["id"]
+        assert h.intent(intent) is False, intent
+        assert h.table.game.to_dict() == before, intent
+        message = h.table.view["message"]
+        assert message["kind"] == "error" and message["id"] == count + 1
+        assert message["text"], intent
+        if expected is not None:
+            assert message["text"] == expected, intent
+        assert h.table.view["rev"] == rev
+
+
+def test_refused_moves_in_the_play_phase() -> None:
+    h = Harness(RummyTable(opponents=[DiscardHighBot()], seed=9))
+    h.action({"type": "draw", "source": "stock"})
+    game = h.table.game
+    hand = game.hand(0)
+    hidden = sorted(hidden_from(game, 0))
+    cases = [
+        ({"type": "draw", "source": "stock"}, t("error.already_drawn", "en")),
+        ({"type": "meld", "cards": []}, t("error.no_cards", "en")),
+        ({"type": "meld", "cards": [hand[0].id, hand[0].id, hand[1].id]}, None),
+        ({"type": "discard", "card": hidden[0]}, None),
+        ({"type": "lay_off", "card": hand[0].id, "meld_index": 7}, None),
+    ]
+    for action, expected in cases:
+        before = game.to_dict()
+        assert h.action(action) is False
+        assert game.to_dict() == before
+        if expected:
+            assert h.table.view["message"]["text"] == expected
+
+
+def test_messages_follow_the_language() -> None:
+    h = Harness(RummyTable(opponents=[DiscardHighBot()], seed=9, lang="fi"))
+    h.intent({"type": "action", "rev": 99, "action": {}})
+    assert h.table.view["message"]["text"] == t("ui.error.stale", "fi")
+    h.table.lang = "en"  # as the front end's language switch does
+    assert h.table.view["message"]["text"] == t("ui.error.stale", "en")
+    assert h.table.view["rules"]["title"] == h.table.game.rules.describe("en").title
+    with pytest.raises(traitlets.TraitError):
+        h.table.lang = "sv"
+
+
+def test_a_successful_move_clears_the_message() -> None:
+    h = Harness(RummyTable(opponents=[DiscardHighBot()], seed=9))
+    h.intent({"type": "action", "rev": 99, "action": {}})
+    assert h.action({"type": "draw", "source": "stock"})
+    assert h.table.view["message"] is None
+
+
+# --- hint, reveal, lessons, replay ----------------------------------------------------------
+
+
+class FakeExpert:
+    def act(self, observation: dict) -> Action:
+        if observation["phase"] == "draw":
+            return Action.draw("stock")
+        return Action.discard(Card(observation["hand"][0]["id"]))
+
+    def explain(self, observation: dict, action: Action, lang: str) -> str:
+        return {"en": "Because.", "fi": "Koska."}[lang]
+
+
+def test_hint_shows_the_expert_suggestion(monkeypatch: pytest.MonkeyPatch) -> None:
+    import rummy_widget.bots as bots
+
+    monkeypatch.setattr(bots, "get_bot", lambda name, seed=0: FakeExpert())
+    h = Harness(RummyTable(opponents=[DiscardHighBot()], seed=9))
+    h.intent({"type": "hint", "rev": h.table.view["rev"]})
+    hint = h.table.view["hint"]
+    assert hint["action"] == {"type": "draw", "source": "stock"}
+    assert hint["text"] == t("ui.hint_action.draw_stock", "en") + " Because."
+    h.table.lang = "fi"
+    assert h.table.view["hint"]["text"] == t("ui.hint_action.draw_stock", "fi") + " Koska."
+    h.action({"type": "draw", "source": "stock"})
+    assert h.table.view["hint"] is None  # a hint belongs to one position
+    h.intent({"type": "hint", "rev": h.table.view["rev"]})
+    assert h.table.view["hint"]["action"]["card"] == h.table.view["hand"][0]
+
+
+def test_hint_without_an_expert_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
+    import rummy_widget.bots as bots
+
+    def missing(name: str, seed: int = 0) -> object:
+        raise ModuleNotFoundError(name)
+
+    monkeypatch.setattr(bots, "get_bot", missing)
+    h = Harness(RummyTable(opponents=[DiscardHighBot()], seed=9))
+    assert not h.intent({"type": "hint", "rev": h.table.view["rev"]})
+    assert h.table.view["message"]["text"] == t("ui.hint_unavailable", "en")
+
+
+def test_reveal_is_the_only_way_hidden_cards_reach_the_browser() -> None:
+    table = RummyTable(opponents=[DiscardHighBot()], seed=9)
+    assert "reveal" not in table.keys  # the browser cannot switch it on
+    assert "hand" not in table.view["players"][1]
+    table.reveal = True
+    assert table.view["players"][1]["hand"] == [c.to_json() for c in table.game.hand(1)]
+    assert "hand" not in table.view["players"][0]  # the learner's own hand is in "hand"
+    shown = RummyTable(opponents=[DiscardHighBot()], seed=9, reveal=True)
+    assert shown.view["reveal"] is True and "hand" in shown.view["players"][1]
+
+
+def test_a_prepared_lesson() -> None:
+    game = Game.from_layout(
+        hands=["7H 8H 9H KS 2C", "3D 4D 5D 6C 6S"], stock="QC JD 10S", discard="9C"
+    )
+    h = Harness(RummyTable(game=game, opponents=[DiscardHighBot()], name="Oona"))
+    assert h.table.game is game and h.table.match is None
+    assert [p["name"] for p in h.table.view["players"]] == ["Oona", "Aino"]
+    h.action({"type": "draw", "source": "discard"})
+    h.action({"type": "meld", "cards": [c.id for c in game.hand(0)[:3]]})
+    assert h.table.view["melds"][0]["owner"] == 0
+    assert h.table.view["penalty"] == 21  # KS 2C 9C: nothing left to meld
+
+
+def test_replay_steps_through_a_finished_game() -> None:
+    h = Harness(RummyTable(opponents=[DiscardHighBot()], seed=1))
+    play_deal(h)
+    game = h.table.game
+    total = len(game.history)
+    replay = Harness(RummyTable.replay(game))
+    assert replay.table.view["replay"] == {"step": 0, "total": total}
+    assert replay.table.view["mode"] == "replay"
+    for step in range(1, total + 1):
+        replay.intent({"type": "replay", "step": step})
+        assert replay.table.view["replay"]["step"] == step
+        assert len(replay.table.view["steps"]) == 1
+    assert replay.table.game.to_dict() == game.to_dict()
+    assert replay.table.view["phase"] == "over"
+    replay.intent({"type": "replay", "step": 2})
+    assert replay.table.view["steps"] == []
+    assert not replay.intent({"type": "action", "rev": 2, "action": {"type": "draw"}})
+    assert replay.table.view["message"]["text"] == t("ui.error.replay", "en")
+    replay.intent({"type": "replay", "step": 10**6})
+    assert replay.table.view["replay"]["step"] == total
+    opened = RummyTable.replay(game, open_hands=True)
+    assert "hand" in opened.view["players"][1]
+
+
+# --- the widget itself ----------------------------------------------------------------------
+
+
+def test_repr_is_short_and_deterministic() -> None:
+    table = RummyTable(opponents=[DiscardHighBot(), DiscardHighBot()], seed=3, deals=2)
+    assert repr(table) == "RummyTable(traditional, 3 players, deal 1 of 2: You to draw)"
+    assert "0x" not in repr(RummyTable.replay(table.game))
+    bundle = table._repr_mimebundle_()
+    data = bundle[0] if isinstance(bundle, tuple) else bundle
+    assert data["text/plain"] == repr(table)
+
+
+def test_assets_and_traits() -> None:
+    static = Path(__file__).resolve().parent.parent / "rummy_widget" / "static"
+    table = RummyTable(opponents=[DiscardHighBot()], seed=1)
+    if (static / "widget.js").is_file():  # built by `npm run build` in js/ (pip install does it)
+        assert table.get_state()["_esm"] == (static / "widget.js").read_text("utf-8")
+        assert table.get_state()["_css"] == (static / "widget.css").read_text("utf-8")
+    table = RummyTable(opponents=[DiscardHighBot()], seed=1, four_color=True, size="large")
+    state = table.get_state()
+    assert state["four_color"] is True and state["size"] == "large"
+    assert state["bot_speed"] == "normal" and state["lang"] == "en"
+    with pytest.raises(traitlets.TraitError):
+        RummyTable(opponents=[DiscardHighBot()], bot_speed="warp")
+    with pytest.raises(traitlets.TraitError):
+        table.size = "huge"
