@@ -67,7 +67,7 @@ def parse(markup: str) -> ET.Element:
 
 
 def svgs(root: ET.Element, kind: str) -> list[ET.Element]:
-    return [e for e in root.iter("svg") if f"rw-{kind}" in e.get("class", "").split()]
+    return [e for e in root.iter("svg") if f"rw-s-{kind}" in e.get("class", "").split()]
 
 
 def names_to_faces(lang: str) -> dict[str, tuple[int, str]]:
@@ -355,10 +355,10 @@ def test_result_from_engine_object_and_void_deal():
 def test_scoreboard_marks_the_lowest_total_and_shares_a_tie():
     marker = "★ " + t("display.score.leader", "en")
     root = parse(scoreboard_html(["Ann", "Bo", "Cy"], [[10, 0, 5], [0, 10, 5]], [10, 10, 10]))
-    totals = root.find(".//tr[@class='rw-totals']")
+    totals = root.find(".//tr[@class='rw-s-totals']")
     assert all(marker in text_of(cell) for cell in totals[1:])
     root = parse(scoreboard_html(["Ann", "Bo", "Cy"], [[10, 0, 5], [0, 20, 3]], [10, 20, 8]))
-    totals = root.find(".//tr[@class='rw-totals']")
+    totals = root.find(".//tr[@class='rw-s-totals']")
     assert [marker in text_of(cell) for cell in totals[1:]] == [False, False, True]
     assert len(root.findall(".//tbody/tr")) == 3
     assert t("display.score.leading", "en", names="Cy") in text_of(root)
@@ -383,7 +383,7 @@ def test_table_shows_own_hand_up_and_others_down(lang):
     assert sorted(faces[: -len(hand)]) == sorted(c.face for c in public)
     # Bo holds 10, Cy 4: face down; the stock is one more back.
     assert len(svgs(root, "back")) == 10 + 4 + 1
-    fans = [e for e in root.iter("div") if "rw-fan" in e.get("class", "")]
+    fans = [e for e in root.iter("div") if "rw-s-fan" in e.get("class", "")]
     assert [len(svgs(f, "back")) for f in fans] == [10, 4]
     assert [f.get("aria-label") for f in fans] == [
         t("display.hidden_hand", lang, name="Bo", n=10),
@@ -424,8 +424,8 @@ def test_open_hands_turn_the_others_face_up():
 
 def test_table_groups_melds_by_owner_with_their_numbers():
     root = parse(table_html(observation()))
-    owners = [e for e in root.iter("div") if "rw-owner" in e.get("class", "").split()]
-    labels = [[e.text for e in o.iter("div") if e.get("class") == "rw-label"] for o in owners]
+    owners = [e for e in root.iter("div") if "rw-s-owner" in e.get("class", "").split()]
+    labels = [[e.text for e in o.iter("div") if e.get("class") == "rw-s-label"] for o in owners]
     assert labels == [
         ["Melds of Ann", "Meld 0: run", "Meld 2: set"],
         ["Melds of Cy", "Meld 1: set"],
@@ -634,3 +634,12 @@ def test_design_document_carries_every_path_and_colour():
     for colour in [*colours, faces.EMPTY_STROKE, *FOUR_COLOURS.values()]:
         assert colour in doc
     assert 'viewBox="0 0 56 80"' in doc and "84 × 120" in doc
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_class_names_stay_clear_of_the_widgets_stylesheet(lang):
+    """The widget's CSS is global on the page (.rw-card, .rw-back, ...): static output uses
+    its own rw-s- prefix so that stylesheet never restyles it."""
+    for markup in every_output(lang):
+        classes = {c for e in parse(markup).iter() for c in e.get("class", "").split()}
+        assert classes and all(c.startswith("rw-s-") for c in classes)

@@ -148,7 +148,7 @@ def _svg(body: str, label: str, size: str, kind: str, style: str = "") -> str:
     return tag(
         "svg",
         tag("title", esc(label)) + body,
-        class_=f"rw-card rw-{kind}",
+        class_=f"rw-s-card rw-s-{kind}",
         width=width,
         height=height,
         viewBox=f"0 0 {VIEW_W} {VIEW_H}",

@@ -42,13 +42,13 @@ def row_html(items: Iterable[str], label: str, lang: str) -> str:
     content = (
         " ".join(items) if items else tag("span", esc(t("display.none", lang)), style=NOTE_STYLE)
     )
-    return tag("div", content, class_="rw-cards", role="group", aria_label=label, style=ROW_STYLE)
+    return tag("div", content, class_="rw-s-cards", role="group", aria_label=label, style=ROW_STYLE)
 
 
 def labelled(label: str, content: str, kind: str) -> str:
     """A block with a visible label above its content."""
-    head = tag("div", esc(label), class_="rw-label", style=LABEL_STYLE)
-    return tag("div", head + content, class_=f"rw-group rw-{kind}", style=GROUP_STYLE)
+    head = tag("div", esc(label), class_="rw-s-label", style=LABEL_STYLE)
+    return tag("div", head + content, class_=f"rw-s-group rw-s-{kind}", style=GROUP_STYLE)
 
 
 def cards_html(
@@ -68,11 +68,11 @@ def cards_html(
     faces = [card_svg(c, lang, four_color, size) for c in cards]
     count = t("display.card_count", lang, n=len(cards))
     if label is None:
-        return tag("div", row_html(faces, count, lang), class_="rw-hand", lang=lang)
+        return tag("div", row_html(faces, count, lang), class_="rw-s-hand", lang=lang)
     return tag(
         "div",
         labelled(label, row_html(faces, f"{label} ({count})", lang), "hand"),
-        class_="rw-hand-box",
+        class_="rw-s-hand-box",
         lang=lang,
     )
 
@@ -117,6 +117,9 @@ def arrangement_html(
         parts.append(
             labelled(label, row_html(_faces(cards, lang, four_color, size), label, lang), "meld")
         )
+    if not parts:
+        label = t("display.melds", lang)
+        parts.append(labelled(label, row_html([], label, lang), "meld"))
     lay_offs = list(field(arr, "lay_offs", ()) or ())
     if lay_offs:
         items = []
@@ -134,7 +137,7 @@ def arrangement_html(
     title = tag("div", tag("strong", esc(t("display.arr.title", lang))))
     penalty = tag("div", esc(t("display.arr.penalty", lang, n=field(arr, "penalty", 0))))
     return tag(
-        "div", title + tag("div", "".join(parts)) + penalty, class_="rw-arrangement", lang=lang
+        "div", title + tag("div", "".join(parts)) + penalty, class_="rw-s-arrangement", lang=lang
     )
 
 

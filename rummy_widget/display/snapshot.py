@@ -37,7 +37,7 @@ def fanned_backs(count: int, label: str, lang: str, size: str) -> str:
     return tag(
         "div",
         content,
-        class_="rw-cards rw-fan",
+        class_="rw-s-cards rw-s-fan",
         role="group",
         aria_label=label,
         style="display:flex",
@@ -68,7 +68,7 @@ def _opponents(observation, names, hands, lang, four_color, size) -> str:
             n = int(observation["players"][other]["hand_size"])
             label = _player_label(name, other, observation, lang, n)
             parts.append(labelled(label, fanned_backs(n, label, lang, size), "opponent"))
-    return tag("div", "".join(parts), class_="rw-opponents")
+    return tag("div", "".join(parts), class_="rw-s-opponents")
 
 
 def _piles(observation: dict, lang: str, four_color: bool, size: str) -> str:
@@ -85,14 +85,14 @@ def _piles(observation: dict, lang: str, four_color: bool, size: str) -> str:
     if taken:
         card = as_card(taken)
         text = t("display.taken", lang, card=card_name(card, lang))
-        parts += tag("div", esc(text), class_="rw-taken", style=NOTE_STYLE)
-    return tag("div", parts, class_="rw-piles", style=ROW_STYLE)
+        parts += tag("div", esc(text), class_="rw-s-taken", style=NOTE_STYLE)
+    return tag("div", parts, class_="rw-s-piles", style=ROW_STYLE)
 
 
 def _melds(observation: dict, names: list[str], lang: str, four_color: bool, size: str) -> str:
     melds = observation.get("melds") or []
     if not melds:
-        return tag("div", esc(t("display.no_melds", lang)), class_="rw-melds", style=NOTE_STYLE)
+        return tag("div", esc(t("display.no_melds", lang)), class_="rw-s-melds", style=NOTE_STYLE)
     groups = []
     for owner, name in enumerate(names):
         own = [m for m in melds if m.get("owner") == owner]
@@ -100,7 +100,7 @@ def _melds(observation: dict, names: list[str], lang: str, four_color: bool, siz
             label = t("display.melds_of", lang, name=name)
             body = "".join(meld_html(m, lang, four_color, size) for m in own)
             groups.append(labelled(label, tag("div", body, style=ROW_STYLE), "owner"))
-    return tag("div", "".join(groups), class_="rw-melds")
+    return tag("div", "".join(groups), class_="rw-s-melds")
 
 
 def status_text(observation: dict, names: list[str], lang: str) -> str:
@@ -143,7 +143,7 @@ def table_html(
     result = observation.get("result")
     if result:
         body += result_html(result, names, lang, four_color, size)
-    return tag("div", body, class_="rw-table", lang=lang, style=BOX_STYLE)
+    return tag("div", body, class_="rw-s-table", lang=lang, style=BOX_STYLE)
 
 
 def table_text(observation: dict, names: Sequence[str] | None = None, lang: str = "en") -> str:

@@ -33,7 +33,7 @@ def table(caption: str, head: list[str], rows: list[str], kind: str, lang: str) 
     body = tag("caption", esc(caption), style=CAPTION_STYLE)
     body += tag("thead", tag("tr", "".join(head)))
     body += tag("tbody", "".join(rows))
-    return tag("table", body, class_=f"rw-{kind}", lang=lang, style=TABLE_STYLE)
+    return tag("table", body, class_=f"rw-s-{kind}", lang=lang, style=TABLE_STYLE)
 
 
 def rules_html(description: object) -> str:
@@ -99,7 +99,7 @@ def result_html(
         )
     sentence = tag("div", tag("strong", esc(result_sentence(result, names, lang))))
     grid = table(t("display.result.title", lang), head, rows, "result-table", lang)
-    return tag("div", sentence + grid, class_="rw-result", lang=lang)
+    return tag("div", sentence + grid, class_="rw-s-result", lang=lang)
 
 
 def leaders(totals: Sequence[int]) -> list[int]:
@@ -133,13 +133,13 @@ def scoreboard_html(
         td(tag("strong", esc(total) + esc(marker)) if seat in lead else esc(total), numeric=True)
         for seat, total in enumerate(totals)
     )
-    rows.append(tag("tr", th(t("display.score.total", lang), "row") + cells, class_="rw-totals"))
+    rows.append(tag("tr", th(t("display.score.total", lang), "row") + cells, class_="rw-s-totals"))
     grid = table(t("display.score.title", lang), head, rows, "scoreboard-table", lang)
     note = ""
     if lead:
         who = ", ".join(names[seat] for seat in lead)
         note = tag("div", esc(t("display.score.leading", lang, names=who)))
-    return tag("div", grid + note, class_="rw-scoreboard", lang=lang)
+    return tag("div", grid + note, class_="rw-s-scoreboard", lang=lang)
 
 
 def scoreboard_text(
