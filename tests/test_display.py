@@ -643,3 +643,41 @@ def test_class_names_stay_clear_of_the_widgets_stylesheet(lang):
     for markup in every_output(lang):
         classes = {c for e in parse(markup).iter() for c in e.get("class", "").split()}
         assert classes and all(c.startswith("rw-s-") for c in classes)
+
+
+# --- in a real browser ---------------------------------------------------------------------
+
+CHROMIUM = "/usr/bin/chromium"
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("lang", LANGS)
+def test_axe_finds_no_accessibility_violations(lang):
+    """Everything the module draws, on one page in headless Chromium, audited by axe-core."""
+    from pathlib import Path
+
+    if not Path(CHROMIUM).exists():
+        pytest.skip("needs Debian's chromium (apt-get install -y chromium)")
+    sync_api = pytest.importorskip("playwright.sync_api")
+    axe = pytest.importorskip("axe_playwright_python.sync_playwright")
+
+    body = "".join(
+        f"<section aria-label='{i}'>{m}</section>" for i, m in enumerate(every_output(lang))
+    )
+    page_html = (
+        f'<!doctype html><html lang="{lang}"><head><meta charset="utf-8"><title>display</title>'
+        f"</head><body><main><h1>display</h1>{body}</main></body></html>"
+    )
+    with sync_api.sync_playwright() as p:
+        browser = p.chromium.launch(
+            executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"]
+        )
+        try:
+            page = browser.new_page()
+            page.set_content(page_html)
+            response = axe.Axe().run(page).response
+            cards = page.locator("svg[role=img]").count()
+        finally:
+            browser.close()
+    assert cards > 30
+    assert [v["id"] for v in response["violations"]] == []
