@@ -1,6 +1,6 @@
 // Renders the table from the seat's view: a pure function of the view and the local UI state,
 // so the controller can simply re-render after every change.
-import { cardBack, cardButton, cardFace, cardImage } from "./cards";
+import { cardBack, cardButton, cardFace, cardImage, emptyPlace } from "./cards";
 import { h } from "./dom";
 import { cardList, cardName, t, type Lang } from "./i18n";
 import type { Card, LogEvent, MeldView, Player, Scoreboard, View } from "./types";
@@ -233,7 +233,7 @@ function piles(lang: Lang, view: View, table: TableState, ui: UiState, id: strin
           "aria-describedby": stockInfo,
           "aria-disabled": can.draw && table.stock_size > 0 ? null : "true",
         },
-        table.stock_size > 0 ? cardBack(lang) : h("span", { class: "rw-card rw-empty" }),
+        table.stock_size > 0 ? cardBack(lang) : emptyPlace(),
       ),
       h("span", { id: stockInfo, class: "rw-caption" }, t(lang, "ui.stock_count", { n: table.stock_size })),
     ),
@@ -250,7 +250,7 @@ function piles(lang: Lang, view: View, table: TableState, ui: UiState, id: strin
           "aria-describedby": pileInfo,
           "aria-disabled": can.draw && top ? null : "true",
         },
-        top ? cardFace(top) : h("span", { class: "rw-card rw-empty" }),
+        top ? cardFace(top) : emptyPlace(),
       ),
       h(
         "span",
