@@ -1,0 +1,306 @@
+"""The search: choose the sets rank by rank, score each suit's runs from a memo, rebuild cards.
+
+A hand is one integer with a 4-bit count for each of the 52 faces (bits ``4 * face_index``),
+so the suits are four 52-bit slices and the counts per rank are their sum. Only ranks holding
+at least ``min_meld`` cards (or facing a table set with shared room) have set choices; for each
+combination of those choices the four suits are scored independently by ``SuitRuns``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from itertools import product
+
+from ..cards import SUITS, Card, Cards, parse_cards
+from ..errors import RuleError
+from ..melds import Meld
+from ..rules import Rules
+from ._runs import K_LEFT, K_PENALTY, SuitPlan, SuitRuns
+from ._sets import RankSets, Vector
+from .arrangement import Arrangement
+
+SUIT_BITS = 52
+SUIT_MASK = (1 << SUIT_BITS) - 1
+HIGH_BITS = sum(8 << (4 * r) for r in range(13))  # bit 3 of every rank's field
+ENCODE = tuple(1 << (4 * (i % 52)) for i in range(104))  # card id -> its face's count unit
+
+TableMelds = Iterable["Meld | Sequence[Card | str]"]
+
+_SUIT_SOLVERS: dict[tuple, SuitRuns] = {}
+_RANK_SETS: dict[tuple, RankSets] = {}
+_PLAIN: dict[int, tuple[Rules, Context]] = {}
+_WITH_TABLE: dict[tuple, Context] = {}
+_MAX_CACHED = 256
+
+
+def _cached(store: dict, key: object, make):
+    found = store.get(key)
+    if found is None:
+        if len(store) >= _MAX_CACHED:
+            store.pop(next(iter(store)))
+        found = store[key] = make()
+    return found
+
+
+class Context:
+    """Everything that depends on the rules and the table but not on the hand."""
+
+    def __init__(self, rules: Rules, table: list[Meld]) -> None:
+        self.rules = rules
+        self.table = table
+        m = rules.min_meld
+        self.points = (0, *(rules.card_points(Card.of(r, "S")) for r in range(1, 14)))
+        free = [[0] * 14 for _ in SUITS]
+        runs: list[list[tuple[int, int]]] = [[] for _ in SUITS]
+        self.run_index: list[list[int]] = [[] for _ in SUITS]  # suit's table run -> meld index
+        shared: dict[int, list[tuple[int, Vector]]] = {}
+        self.set_index: dict[int, list[int]] = {}  # rank -> table sets of that rank
+        for index, meld in enumerate(table):
+            cards = list(meld.cards)
+            if meld.kind == "run":
+                ranks = rules.run_ranks(cards)
+                if ranks is None:
+                    continue
+                s = SUITS.index(cards[0].suit)
+                runs[s].append((ranks[0], ranks[-1]))
+                self.run_index[s].append(index)
+            elif meld.kind == "set" and rules.is_set(cards):
+                rank = cards[0].rank
+                self.set_index.setdefault(rank, []).append(index)
+                vec = _vector(cards)
+                room = self._room(rank, vec)
+                if room is None:
+                    shared.setdefault(rank, []).append((index, vec))
+                else:
+                    for s in range(4):
+                        free[s][rank] = min(15, free[s][rank] + room[s])
+        self.suits = tuple(
+            _cached(
+                _SUIT_SOLVERS,
+                (m, rules.ace_high, self.points, tuple(free[s]), tuple(runs[s])),
+                lambda s=s: SuitRuns(m, rules.ace_high, self.points, tuple(free[s]), tuple(runs[s])),
+            )
+            for s in range(4)
+        )
+        self.rank_sets = [None] + [
+            _cached(
+                _RANK_SETS,
+                (rules, r, tuple(shared.get(r, ()))),
+                lambda r=r: RankSets(self._set_test(r), tuple(shared.get(r, ()))),
+            )
+            for r in range(1, 14)
+        ]
+        if 1 <= m <= 8:
+            self.add = sum((8 - m) << (4 * r) for r in range(13))
+        else:
+            self.add = 0 if m > 8 else HIGH_BITS
+        self.always = sum(8 << (4 * (r - 1)) for r in shared)
+        self.encoded: dict[tuple[int, Vector], tuple] = {}
+        self.table_ids = frozenset(c.id for meld in table for c in meld.cards)
+
+    def _set_test(self, rank: int):
+        rules = self.rules
+
+        def is_set(vec: Vector) -> bool:
+            cards = [Card.of(rank, s, i % 2) for k, s in zip(vec, SUITS) for i in range(k)]
+            return rules.is_set(cards)
+
+        return is_set
+
+    def _room(self, rank: int, vec: Vector) -> tuple[int, ...] | None:
+        """Cards of each suit a table set still takes, if its room is per suit; else None."""
+        test = self._set_test(rank)
+        room = []
+        for s in range(4):
+            k = 0
+            while k < 2 and test(tuple(vec[i] + (k + 1 if i == s else 0) for i in range(4))):
+                k += 1
+            room.append(k)
+        full = tuple(vec[i] + room[i] for i in range(4))
+        return tuple(room) if test(full) else None
+
+    def options(self, rank: int, vec: Vector) -> tuple:
+        """(delta key, lay-offs, rank, option) for each set choice of ``rank``'s cards ``vec``."""
+        found = self.encoded.get((rank, vec))
+        if found is None:
+            found = tuple(
+                (
+                    sum(k << (SUIT_BITS * s + 4 * (rank - 1)) for s, k in enumerate(o.taken)),
+                    o.lay_count,
+                    rank,
+                    o,
+                )
+                for o in self.rank_sets[rank].options(vec)
+            )
+            self.encoded[(rank, vec)] = found
+        return found
+
+
+def _vector(cards: Iterable[Card]) -> Vector:
+    vec = [0, 0, 0, 0]
+    for c in cards:
+        vec[SUITS.index(c.suit)] += 1
+    return (vec[0], vec[1], vec[2], vec[3])
+
+
+def context(rules: Rules | str, table_melds: TableMelds = ()) -> Context:
+    """The (cached) context for these rules and table melds."""
+    if not isinstance(rules, Rules):
+        rules = Rules.preset(rules)
+    if not table_melds:
+        entry = _PLAIN.get(id(rules))
+        if entry is None or entry[0] is not rules:
+            entry = _PLAIN[id(rules)] = (rules, Context(rules, []))
+        return entry[1]
+    table = [_as_meld(m, rules) for m in table_melds]
+    key = (rules, tuple((m.kind, tuple(c.id for c in m.cards)) for m in table))
+    return _cached(_WITH_TABLE, key, lambda: Context(rules, table))
+
+
+def _as_meld(meld: Meld | Sequence[Card | str], rules: Rules) -> Meld:
+    if isinstance(meld, Meld):
+        return meld
+    cards = parse_cards(meld)
+    made = Meld.make(cards, rules, owner=-1)
+    if made is None:
+        raise RuleError("not_a_meld", cards=repr(cards))
+    return made
+
+
+def encode(hand: Iterable[Card | str], ctx: Context) -> tuple[int, list[Card]]:
+    """The hand as one integer of face counts, and as a list of cards (checked: no repeats)."""
+    cards = list(hand)
+    try:
+        ids = [c.id for c in cards]
+    except AttributeError:
+        cards = list(parse_cards(cards))
+        ids = [c.id for c in cards]
+    if len(set(ids)) != len(ids) or (ctx.table_ids and not ctx.table_ids.isdisjoint(ids)):
+        twice = next(c for c in cards if ids.count(c.id) > 1 or c.id in ctx.table_ids)
+        raise RuleError("duplicate_card", card=str(twice))
+    total = 0
+    for i in ids:
+        total += ENCODE[i]
+    return total, cards
+
+
+def search(ctx: Context, total: int) -> tuple[int, tuple]:
+    """The least score and the set options that reach it (first found wins ties)."""
+    k0 = total & SUIT_MASK
+    k1 = (total >> 52) & SUIT_MASK
+    k2 = (total >> 104) & SUIT_MASK
+    k3 = total >> 156
+    s0, s1, s2, s3 = ctx.suits
+    mask = ((k0 + k1 + k2 + k3 + ctx.add) & HIGH_BITS) | ctx.always
+    if not mask:
+        return s0.scores[k0] + s1.scores[k1] + s2.scores[k2] + s3.scores[k3], ()
+    choices = []
+    rank, mask = 1, mask >> 3
+    while mask:
+        if mask & 1:
+            shift = 4 * (rank - 1)
+            vec = ((k0 >> shift) & 15, (k1 >> shift) & 15, (k2 >> shift) & 15, (k3 >> shift) & 15)
+            choices.append(ctx.options(rank, vec))
+        mask >>= 4
+        rank += 1
+    best, best_combo = None, ()
+    for combo in product(*choices):
+        rest, lays = total, 0
+        for delta, lay, _, _ in combo:
+            rest -= delta
+            lays += lay
+        score = (
+            lays
+            + s0.scores[rest & SUIT_MASK]
+            + s1.scores[(rest >> 52) & SUIT_MASK]
+            + s2.scores[(rest >> 104) & SUIT_MASK]
+            + s3.scores[rest >> 156]
+        )
+        if best is None or score < best:
+            best, best_combo = score, combo
+    return best, best_combo
+
+
+def penalty_of(score: int) -> int:
+    return score // K_PENALTY
+
+
+def left_count(score: int) -> int:
+    return score % K_PENALTY // K_LEFT
+
+
+# --- turning the choice back into cards -------------------------------------------------------
+
+
+def arrangement(ctx: Context, total: int, cards: list[Card]) -> Arrangement:
+    """The best arrangement of ``cards`` (encoded as ``total``) as real cards.
+
+    Faces are turned into cards copy by copy, lowest id first: melds (in their output order)
+    take the lower copy, then lay-offs, and the cards left over are what remains.
+    """
+    _, combo = search(ctx, total)
+    rules = ctx.rules
+    rest = total
+    for delta, _, _, _ in combo:
+        rest -= delta
+    plans = [ctx.suits[s].plan((rest >> (52 * s)) & SUIT_MASK) for s in range(4)]
+    melds: list[list[tuple[int, int]]] = []  # faces as (rank, suit index)
+    for s, plan in enumerate(plans):
+        melds += [[(1 if p == 14 else p, s) for p in run] for run in plan.runs]
+    for _, _, rank, option in combo:
+        melds += [[(rank, s) for s in range(4) for _ in range(g[s])] for g in option.groups]
+    pool: dict[tuple[int, int], list[Card]] = {}
+    for c in sorted(cards):
+        pool.setdefault((c.rank, SUITS.index(c.suit)), []).append(c)
+    ordered = sorted(melds, key=lambda faces: _meld_key(rules, faces))
+    out_melds = tuple(tuple(rules.order_meld([pool[f].pop(0) for f in faces])) for faces in ordered)
+    lays = _lay_offs(ctx, plans, combo, pool)
+    leftover = Cards(sorted((c for cs in pool.values() for c in cs), key=_card_order))
+    return Arrangement(out_melds, lays, leftover, rules.points(leftover))
+
+
+def _card_order(card: Card) -> tuple[int, int]:
+    return (card.face_index, card.id)
+
+
+def _meld_key(rules: Rules, faces: list[tuple[int, int]]) -> tuple[int, int, int]:
+    cards = [Card.of(r, SUITS[s], i % 2) for i, (r, s) in enumerate(faces)]
+    ranks = rules.run_ranks(cards)
+    if ranks is None:
+        return (faces[0][0], min(s for _, s in faces), 0)
+    return (ranks[0], faces[0][1], 1)
+
+
+def _lay_offs(ctx: Context, plans: list[SuitPlan], combo: tuple, pool: dict) -> tuple:
+    """Lay-offs as (card, table meld index) in playing order: by meld, outwards from the ends."""
+    rules = ctx.rules
+    table = dict(enumerate(ctx.table))
+    lays: list[tuple[int, Card]] = []
+
+    def lay(face: tuple[int, int], index: int | None) -> None:
+        card = pool[face].pop(0)
+        if index is None:  # a table set with room for this suit: the first that takes it
+            index = next(i for i in ctx.set_index[face[0]] if table[i].with_card(card, rules))
+        grown = table[index].with_card(card, rules)
+        assert grown is not None, f"{card} does not fit table meld {index}"
+        table[index] = grown
+        lays.append((index, card))
+
+    for s, plan in enumerate(plans):
+        for t, positions in sorted(plan.up.items()):
+            for p in positions:
+                lay((1 if p == 14 else p, s), ctx.run_index[s][t])
+        for t, positions in sorted(plan.down.items()):
+            for p in reversed(positions):
+                lay((p, s), ctx.run_index[s][t])
+    for _, _, rank, option in combo:
+        for index, vec in option.lays:
+            for s in range(4):
+                for _ in range(vec[s]):
+                    lay((rank, s), index)
+    for s, plan in enumerate(plans):
+        for rank, n in sorted(plan.to_sets.items()):
+            for _ in range(n):
+                lay((rank, s), None)
+    lays.sort(key=lambda pair: pair[0])  # stable: each meld keeps its own playing order
+    return tuple((card, index) for index, card in lays)

@@ -1,0 +1,104 @@
+"""Sets within one rank: which of a rank's cards can go into sets or onto table sets.
+
+A rank's cards are described by a vector of counts per suit (S, H, D, C), each 0..2. An option
+takes a part of that vector and shows how it is fully used: new sets made from the hand and
+cards laid off onto table sets whose room is shared between suits (``Rules`` variants with a
+maximum size but repeated suits). Table sets whose room is per suit (every preset) are handled
+as free slots by the run solver instead, which keeps this list short.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from itertools import product
+
+Vector = tuple[int, int, int, int]
+
+
+@dataclass(frozen=True)
+class SetOption:
+    """Use ``taken`` of a rank's cards: ``groups`` as new sets, ``lays`` onto table sets."""
+
+    taken: Vector
+    groups: tuple[Vector, ...]
+    lays: tuple[tuple[int, Vector], ...]  # (table meld index, cards laid off onto it)
+
+    @property
+    def lay_count(self) -> int:
+        return sum(sum(v) for _, v in self.lays)
+
+
+def sub_vectors(vec: Vector) -> list[Vector]:
+    """Every part of ``vec``, largest total first (sets are tried before runs)."""
+    parts = [tuple(p) for p in product(*(range(c + 1) for c in vec))]
+    return sorted(parts, key=lambda v: (-sum(v), [-x for x in v]))
+
+
+def _sub(a: Vector, b: Vector) -> Vector:
+    return (a[0] - b[0], a[1] - b[1], a[2] - b[2], a[3] - b[3])
+
+
+def _add(a: Vector, b: Vector) -> Vector:
+    return (a[0] + b[0], a[1] + b[1], a[2] + b[2], a[3] + b[3])
+
+
+class RankSets:
+    """The options of one rank under one set rule, with table sets of shared room."""
+
+    def __init__(
+        self, is_set: Callable[[Vector], bool], table_sets: tuple[tuple[int, Vector], ...] = ()
+    ) -> None:
+        self.is_set = is_set
+        self.table_sets = table_sets
+        self.cache: dict[Vector, tuple[SetOption, ...]] = {}
+        self._groups: dict[Vector, tuple[Vector, ...] | None] = {}
+
+    def options(self, vec: Vector) -> tuple[SetOption, ...]:
+        """Every way to use part of ``vec``, sets first; ``taken == (0,0,0,0)`` is last."""
+        found = self.cache.get(vec)
+        if found is None:
+            found = tuple(o for o in map(self._best_use, sub_vectors(vec)) if o is not None)
+            self.cache[vec] = found
+        return found
+
+    def _best_use(self, taken: Vector) -> SetOption | None:
+        """Fewest lay-offs, then fewest sets, that use exactly ``taken``; None if impossible."""
+        best: SetOption | None = None
+        for lays, rest in self._lay_choices(0, taken):
+            groups = self._partition(rest)
+            if groups is None:
+                continue
+            option = SetOption(taken, groups, lays)
+            if best is None or (option.lay_count, len(groups)) < (best.lay_count, len(best.groups)):
+                best = option
+        return best
+
+    def _lay_choices(self, i: int, rest: Vector):
+        if i == len(self.table_sets):
+            yield (), rest
+            return
+        index, table = self.table_sets[i]
+        for part in sub_vectors(rest):
+            if any(part) and not self.is_set(_add(table, part)):
+                continue
+            for lays, left in self._lay_choices(i + 1, _sub(rest, part)):
+                yield (((index, part), *lays) if any(part) else lays), left
+
+    def _partition(self, vec: Vector) -> tuple[Vector, ...] | None:
+        """Split ``vec`` into as few new sets as possible, or None."""
+        if vec in self._groups:
+            return self._groups[vec]
+        best: tuple[Vector, ...] | None = None
+        if not any(vec):
+            best = ()
+        else:
+            first = next(i for i, c in enumerate(vec) if c)
+            for part in sub_vectors(vec):
+                if not part[first] or not self.is_set(part):
+                    continue
+                rest = self._partition(_sub(vec, part))
+                if rest is not None and (best is None or len(rest) + 1 < len(best)):
+                    best = (part, *rest)
+        self._groups[vec] = best
+        return best
