@@ -1,0 +1,83 @@
+# Two entry points for people: `make lab` and `make test` (see README.md).
+# Everything else here is plumbing that makes both idempotent: each install step
+# leaves a stamp file and reruns only when the file it depends on changes.
+
+SHELL := /bin/bash
+.DEFAULT_GOAL := help
+
+PYTHON ?= python3
+VENV ?= .venv
+BIN := $(VENV)/bin
+# Folder `make lab` opens; `make lab NOTEBOOKS=tutorials/fi` for the Finnish ones.
+NOTEBOOKS ?= tutorials/en
+# Extra pytest arguments, e.g. `make test PYTEST_ARGS='-m "not browser"'`.
+PYTEST_ARGS ?=
+
+PY_STAMP := $(VENV)/.installed-dev
+JS_STAMP := js/node_modules/.installed
+BUNDLE := rummy_widget/static/widget.js
+JS_SOURCES := $(shell find js/src js/build.mjs -type f 2>/dev/null)
+
+# Hot reloading breaks under pytest (see /work/shared/NOTES.md): never inherit it.
+unexport ANYWIDGET_HMR
+
+# Notebook checks join the pytest run only once there are notebooks to check.
+NOTEBOOK_DIRS := $(wildcard tutorials/en tutorials/fi)
+HAS_NOTEBOOKS := $(shell find $(NOTEBOOK_DIRS) /dev/null -name '*.ipynb' \
+	-not -path '*/.ipynb_checkpoints/*' 2>/dev/null | head -n 1)
+NBVAL_ARGS := $(if $(HAS_NOTEBOOKS),--nbval $(NOTEBOOK_DIRS) \
+	$(if $(wildcard tests/nbval_sanitize.cfg),--nbval-sanitize-with tests/nbval_sanitize.cfg))
+
+.PHONY: help install lab test lint js-check pytest clean
+
+help:
+	@echo "make lab    open $(NOTEBOOKS) in JupyterLab (installs into $(VENV) first)"
+	@echo "make test   lint, front-end checks, then the whole pytest suite"
+	@echo "make clean  remove $(VENV), js/node_modules and the built bundle"
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+
+# Front-end dependencies, exactly as the lockfile pins them.
+$(JS_STAMP): js/package.json js/package-lock.json
+	cd js && npm ci --no-audit --no-fund
+	touch $@
+
+# A plain `pip install -e .` runs `npm install` and the npm build through
+# hatch-jupyter-builder. Here npm ci above installs from the lockfile and the rule below
+# builds, so the hook is skipped: its `npm install` rewrites js/package-lock.json, which
+# would make every later run reinstall.
+$(PY_STAMP): pyproject.toml | $(BIN)/python
+	HATCH_JUPYTER_BUILDER_SKIP_NPM=1 $(BIN)/python -m pip install --quiet -e ".[dev]"
+	touch $@
+
+# Rebuild the bundle (rummy_widget/static/) whenever a front-end source is newer than it.
+$(BUNDLE): $(JS_SOURCES) $(JS_STAMP)
+	cd js && npm run --silent build
+	touch $@
+
+install: $(BUNDLE) $(PY_STAMP)
+
+lab: install
+	$(BIN)/jupyter lab $(if $(wildcard $(NOTEBOOKS)),$(NOTEBOOKS),.)
+
+lint: install
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+js-check: $(JS_STAMP)
+	cd js && npm run --silent typecheck
+	cd js && npm test
+
+# Exit code 5 means pytest collected nothing (an empty tests/ early on): say so and go on.
+# Every other non-zero code is a real failure and stops make.
+pytest: install
+	@set +e; \
+	$(BIN)/python -m pytest tests $(NBVAL_ARGS) $(PYTEST_ARGS); rc=$$?; \
+	if [ $$rc -eq 5 ]; then echo "pytest collected no tests (exit 5): nothing to run yet"; rc=0; fi; \
+	exit $$rc
+
+test: lint js-check pytest
+
+clean:
+	rm -rf $(VENV) js/node_modules rummy_widget/static
