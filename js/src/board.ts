@@ -188,7 +188,7 @@ function opponent(lang: Lang, view: View, table: TableState, seat: number): HTML
       "aria-current": table.current_player === seat && view.phase !== "over" ? "true" : null,
     },
     h("h3", { class: "rw-name" }, name),
-    h("p", {}, t(lang, "ui.player_cards", { name, n: player.hand_size })),
+    h("p", {}, t(lang, "ui.stock_count", { n: player.hand_size })),
     player.has_melded && h("p", { class: "rw-note" }, t(lang, "ui.player_melded")),
     revealed && !table.animating
       ? h(
@@ -296,7 +296,12 @@ function melds(lang: Lang, view: View, table: TableState, ui: UiState): HTMLElem
         ),
       );
     }
-    section.append(h("div", { class: "rw-owner" }, h("h4", {}, t(lang, "ui.melds_of", { name })), group));
+    section.append(h(
+        "div",
+        { class: "rw-owner" },
+        h("h4", {}, owner === view.seat ? t(lang, "ui.your_melds") : t(lang, "ui.melds_of", { name })),
+        group,
+      ));
   }
   return section;
 }
@@ -441,6 +446,7 @@ export function renderBoard(
   const names = view.players.map((p) => p.name);
   const seats = view.players.map((_, i) => i).filter((i) => i !== view.seat);
   const log = view.log.slice(-15);
+  const logStart = view.log_start + view.log.length - log.length + 1;
   const board = h(
     "div",
     { class: "rw-board" },
@@ -459,7 +465,7 @@ export function renderBoard(
       "log",
       t(lang, "ui.log"),
       ui,
-      h("ol", { class: "rw-log" }, ...log.map((e) => h("li", {}, logText(lang, names, e)))),
+      h("ol", { class: "rw-log", start: logStart }, ...log.map((e) => h("li", {}, logText(lang, names, e)))),
     ),
     details(
       "rules",

@@ -51,7 +51,7 @@ export class TableController {
     selected: new Set(),
     target: null,
     sortBy: "suit",
-    open: new Set(),
+    open: new Set(["log"]),
     fresh: new Set(),
   };
 
