@@ -465,7 +465,7 @@ export function renderBoard(
       "log",
       t(lang, "ui.log"),
       ui,
-      h("ol", { class: "rw-log", start: logStart }, ...log.map((e) => h("li", {}, logText(lang, names, e)))),
+      h("ol", { class: "rw-log", start: logStart, tabindex: 0, "aria-label": t(lang, "ui.log") }, ...log.map((e) => h("li", {}, logText(lang, names, e)))),
     ),
     details(
       "rules",
