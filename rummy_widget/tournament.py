@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 
 from .actions import Action
 from .game import Game
-from .i18n import check_lang, t
+from .i18n import LANGUAGES, check_lang, t
 from .rules import Rules
 
 #: z for a two-sided 95% normal interval.
@@ -56,7 +56,7 @@ class BotStats:
 class TournamentResult:
     """Per-bot win rate and mean penalty with 95% intervals; ``records`` has every game."""
 
-    labels: list[str]
+    names: dict[str, list[str]]  # language -> entrants' labels
     rules: str
     players: int
     deals: int
@@ -67,6 +67,11 @@ class TournamentResult:
 
     def __post_init__(self) -> None:
         self.stats = [self._stats(e) for e in range(len(self.labels))]
+
+    @property
+    def labels(self) -> list[str]:
+        """The entrants' names in the result's language."""
+        return self.names[self.lang]
 
     @property
     def voids(self) -> int:
@@ -123,7 +128,7 @@ class TournamentResult:
         ]
         body = [
             [
-                s.label,
+                label,
                 str(s.games),
                 _pct(s.win_rate, lang),
                 _interval(s.win_ci, _pct, lang),
@@ -131,7 +136,7 @@ class TournamentResult:
                 _interval(s.penalty_ci, _num, lang),
                 str(s.rummies),
             ]
-            for s in self.stats
+            for s, label in zip(self.stats, self.names[lang], strict=True)
         ]
         return head, body
 
@@ -183,6 +188,7 @@ class TournamentResult:
         else:
             fig = ax.figure
         stats = self.stats[::-1]  # first entrant on top
+        labels = self.names[lang][::-1]
         rates = [0.0 if math.isnan(s.win_rate) else 100 * s.win_rate for s in stats]
         errors = [
             [
@@ -194,7 +200,7 @@ class TournamentResult:
                 for r, s in zip(rates, stats, strict=True)
             ],
         ]
-        ax.barh([s.label for s in stats], rates, xerr=errors, color="#3b7dd8", capsize=4)
+        ax.barh(labels, rates, xerr=errors, color="#3b7dd8", capsize=4)
         ax.set_xlim(0, 100)
         ax.set_xlabel(t("tournament.win_rate_axis", lang))
         ax.set_title(self.summary(lang), fontsize=9)
@@ -297,7 +303,7 @@ def tournament(
     if chunk is None:
         chunk = max(1, min(50, math.ceil(deals / (4 * jobs))))
     parts = [list(range(i, min(deals, i + chunk))) for i in range(0, deals, chunk)]
-    labels = _labels(entrants, lang)
+    names = {code: _labels(entrants, code) for code in LANGUAGES}
     args = (entrants, rules, players, seed)
     results: list[list[GameRecord] | None] = [None] * len(parts)
     bar = _progress(deals, progress, lang)
@@ -324,7 +330,7 @@ def tournament(
             pool.shutdown(cancel_futures=True)
     records = [r for part in results for r in part]
     return TournamentResult(
-        labels, rules.name, players, deals, len(seatings(len(entrants), players)), records, lang
+        names, rules.name, players, deals, len(seatings(len(entrants), players)), records, lang
     )
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
-from ..cards import Card
+from ..cards import DECK_SIZE, Card
 from ..melds import Meld
 from ..rules import Rules
 
@@ -20,9 +20,13 @@ def rules_of(name: str) -> Rules:
     return Rules.preset(name)
 
 
+#: Every card once, so reading an observation builds no new card objects.
+CARDS: tuple[Card, ...] = tuple(Card(i) for i in range(DECK_SIZE))
+
+
 def cards_of(items: list[dict]) -> list[Card]:
     """Cards from their JSON form ``{"id", "code"}``."""
-    return [Card(d["id"]) for d in items]
+    return [CARDS[d["id"]] for d in items]
 
 
 @dataclass
@@ -58,7 +62,7 @@ class Seen:
                 Meld(tuple(cards_of(m["cards"])), m["kind"], m["owner"])
                 for m in observation["melds"]
             ],
-            taken=Card(taken["id"]) if taken else None,
+            taken=CARDS[taken["id"]] if taken else None,
             stock_size=observation["stock_size"],
             hand_sizes=[p["hand_size"] for p in players],
             has_melded=[p["has_melded"] for p in players],

@@ -1,0 +1,238 @@
+"""Measure the bot ladder: strength on duplicate deals, decision times, deals per second.
+
+    python benchmarks/bots.py                 # everything (several minutes)
+    python benchmarks/bots.py --only speed    # decision times, throughput, OpenSpiel ratio
+    python benchmarks/bots.py --only strength --deals 1000 --master-deals 100
+
+Prints figures; asserts nothing (goals are in docs/bots.md, marked met or not met).
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import os
+import platform
+import pstats
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from rummy_widget import Game  # noqa: E402
+from rummy_widget.bots import get_bot  # noqa: E402
+from rummy_widget.tournament import play_game, tournament  # noqa: E402
+
+PRESETS = ("traditional", "rummy_royal")
+
+#: (stronger, weaker, goal on the stronger's win rate, which figure the goal is about)
+LADDER_GOALS = [
+    ("basic", "random", 0.90, "win rate"),
+    ("expert", "basic", 0.55, "lower end of 95% interval"),
+    ("master", "expert", 0.52, "lower end of 95% interval"),
+]
+
+
+def strength(deals: int, master_deals: int, jobs: int | None, seed: int) -> None:
+    print("## Strength: 2 players, duplicate deals (each shuffle played with seats swapped)")
+    for strong, weak, goal, figure in LADDER_GOALS:
+        n = master_deals if "master" in (strong, weak) else deals
+        if n <= 0:
+            continue
+        for rules in PRESETS:
+            start = time.perf_counter()
+            result = tournament(
+                [strong, weak], deals=n, rules=rules, seed=seed, jobs=jobs, progress=False
+            )
+            s = result.stats[0]
+            value = s.win_rate if figure == "win rate" else s.win_ci[0]
+            verdict = "met" if value >= goal else "NOT met"
+            print(
+                f"{strong:>6} vs {weak:<6} {rules:<11} deals={n:<5} games={len(result.records):<5}"
+                f" win {100 * s.win_rate:5.1f}% [{100 * s.win_ci[0]:5.1f}, "
+                f"{100 * s.win_ci[1]:5.1f}]  mean penalty {s.mean_penalty:5.2f} vs "
+                f"{result.stats[1].mean_penalty:5.2f}  voids {result.voids}  "
+                f"goal {figure} >= {100 * goal:.0f}%: {verdict}  "
+                f"({time.perf_counter() - start:.0f} s)"
+            )
+    print()
+
+
+def decision_times(name: str, rules: str, deals: int, seed: int) -> list[float]:
+    """Seconds per ``act`` call of ``name`` playing against itself."""
+    bots = [get_bot(name, seed=seed), get_bot(name, seed=seed + 1)]
+    times: list[float] = []
+    for deal in range(deals):
+        game = Game(2, rules, seed=seed * 7919 + deal)
+        while game.phase != "over":
+            seat = game.current_player
+            obs = game.observation(seat)
+            start = time.perf_counter()
+            action = bots[seat].act(obs)
+            times.append(time.perf_counter() - start)
+            game.apply(action, seat)
+    return times
+
+
+def speed(seed: int, master_moves: int) -> None:
+    print("## Decision time per move (bot against itself, one process)")
+    for name, deals in (("random", 30), ("basic", 60), ("expert", 60), ("master", 0)):
+        for rules in PRESETS:
+            if name == "master":
+                times = master_decisions(rules, master_moves, seed)
+            else:
+                times = decision_times(name, rules, deals, seed)
+            if not times:
+                continue
+            times.sort()
+            p99 = times[min(len(times) - 1, int(0.99 * len(times)))]
+            print(
+                f"{name:>6} {rules:<11} moves={len(times):<6} median "
+                f"{1000 * statistics.median(times):7.2f} ms  p99 {1000 * p99:7.2f} ms  "
+                f"max {1000 * times[-1]:7.2f} ms"
+            )
+    print()
+
+
+def master_decisions(rules: str, moves: int, seed: int) -> list[float]:
+    """Master's time per move against expert, on the first ``moves`` moves of a few deals."""
+    if moves <= 0:
+        return []
+    master, expert = get_bot("master", seed=seed), get_bot("expert", seed=seed)
+    times: list[float] = []
+    deal = 0
+    while len(times) < moves:
+        game = Game(2, rules, seed=seed * 104_729 + deal)
+        while game.phase != "over" and len(times) < moves:
+            seat = game.current_player
+            obs = game.observation(seat)
+            bot = master if seat == 0 else expert
+            start = time.perf_counter()
+            action = bot.act(obs)
+            if seat == 0:
+                times.append(time.perf_counter() - start)
+            game.apply(action, seat)
+        deal += 1
+    return times
+
+
+def throughput(seconds: float, seed: int, profile: bool) -> float:
+    print("## Throughput: basic against basic, full deals, one core")
+    rates = {}
+    for rules in PRESETS:
+        bots = [get_bot("basic", seed=seed), get_bot("basic", seed=seed + 1)]
+        deals = moves = 0
+        start = time.perf_counter()
+        while time.perf_counter() - start < seconds:
+            game = play_game(Game(2, rules, seed=seed * 1009 + deals), bots)
+            deals += 1
+            moves += len(game.history)
+        elapsed = time.perf_counter() - start
+        rates[rules] = deals / elapsed
+        print(
+            f"basic vs basic {rules:<11} {deals / elapsed:7.1f} deals/s "
+            f"({moves / deals:.1f} moves per deal, {1e6 * elapsed / moves:.0f} us per move)"
+        )
+    if profile:
+        where_time_goes(seed)
+    print()
+    return rates["traditional"]
+
+
+def where_time_goes(seed: int) -> None:
+    """Split a basic-vs-basic run between the engine and the bots (cProfile, cumulative)."""
+    bots = [get_bot("basic", seed=seed), get_bot("basic", seed=seed + 1)]
+    profiler = cProfile.Profile()
+    profiler.enable()
+    for deal in range(100):
+        play_game(Game(2, "traditional", seed=deal), bots)
+    profiler.disable()
+    stats = pstats.Stats(profiler)
+    total = stats.total_tt
+    wanted = {
+        "observation": "Game.observation (engine)",
+        "apply": "Game.apply (engine)",
+        "__init__": "Game() deal (engine)",
+        "act": "bot.act (bots, incl. solver)",
+        "best_arrangement": "solver best_arrangement",
+    }
+    print("  profile of 100 deals (cumulative seconds, share of total):")
+    for (path, _, func), row in sorted(stats.stats.items()):
+        label = wanted.get(func)
+        if label is None:
+            continue
+        if func == "__init__" and not path.endswith("game.py"):
+            continue
+        if func in ("observation", "apply") and not path.endswith("game.py"):
+            continue
+        if func == "act" and "bots" not in path:
+            continue
+        cumulative = row[3]
+        print(f"    {label:<32} {cumulative:6.2f} s  {100 * cumulative / total:5.1f}%")
+    print(f"    {'total':<32} {total:6.2f} s")
+
+
+def openspiel_rate(seconds: float) -> float | None:
+    """OpenSpiel's C++ simple gin rummy bot against itself, through pyspiel."""
+    print("## OpenSpiel gin rummy: C++ simple bot against itself")
+    try:
+        import pyspiel
+    except ImportError as err:
+        print(f"pyspiel is not installed ({err}); `pip install open-spiel` (the bench extra)")
+        print()
+        return None
+    game = pyspiel.load_game("gin_rummy")
+    bots = [pyspiel.make_simple_gin_rummy_bot(game.get_parameters(), p) for p in range(2)]
+    rng = random.Random(0)
+    games = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        state = game.new_initial_state()
+        for bot in bots:
+            bot.restart()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(rng.choice(state.chance_outcomes())[0])
+            else:
+                state.apply_action(bots[state.current_player()].step(state))
+        games += 1
+    rate = games / (time.perf_counter() - start)
+    print(f"open_spiel simple gin bot {rate:7.1f} games/s")
+    print()
+    return rate
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("--only", choices=["strength", "speed"], default=None)
+    ap.add_argument("--deals", type=int, default=1000, help="deals per ladder pairing")
+    ap.add_argument("--master-deals", type=int, default=100, help="deals for master pairings")
+    ap.add_argument("--master-moves", type=int, default=100, help="master moves to time")
+    ap.add_argument("--jobs", type=int, default=None)
+    ap.add_argument("--seconds", type=float, default=10.0, help="time per throughput run")
+    ap.add_argument("--seed", type=int, default=2024)
+    ap.add_argument("--profile", action="store_true", help="split throughput by component")
+    args = ap.parse_args()
+    print(
+        f"# benchmarks/bots.py  python {platform.python_version()}  "
+        f"{platform.machine()}  cpus {os.cpu_count()}"
+    )
+    print()
+    if args.only in (None, "speed"):
+        speed(args.seed, args.master_moves)
+        ours = throughput(args.seconds, args.seed, args.profile)
+        theirs = openspiel_rate(args.seconds)
+        goal = "met" if ours >= 250 else "NOT met"
+        print(f"basic vs basic: {ours:.1f} deals/s (goal >= 250: {goal})")
+        if theirs:
+            print(f"ratio to OpenSpiel's C++ simple gin bot: {ours / theirs:.2f}")
+        print()
+    if args.only in (None, "strength"):
+        strength(args.deals, args.master_deals, args.jobs, args.seed)
+
+
+if __name__ == "__main__":
+    main()

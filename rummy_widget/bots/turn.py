@@ -1,0 +1,201 @@
+"""One seat's turn as the bots see it: the hand's penalty, its arrangement, its discards.
+
+Built on the solver (``docs/solver.md``). The solver is exact but not free, so ``Turn`` first
+checks cheaply whether any card could be placed at all (most hands hold no meld), and keeps
+its answers in a memo that the bot may share between the calls of one deal.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..actions import Action
+from ..cards import SUITS, Card
+from ..melds import Meld
+from ..rules import Rules
+from ..solver import best_arrangement, can_go_out, min_penalty
+from .seen import Seen
+
+
+class Turn:
+    """The seat's hand and table, with cached solver answers."""
+
+    def __init__(self, seen: Seen, memo: dict | None = None) -> None:
+        self.seen = seen
+        self.rules = seen.rules
+        self.table = seen.melds
+        self.hand = seen.hand
+        self.blocked = None if self.rules.discard_taken_card else seen.taken
+        self.table_key = tuple(tuple(c.id for c in m.cards) for m in self.table)
+        self._penalties: dict[tuple, int] = {} if memo is None else memo
+        self._fits: frozenset[int] | None = None
+
+    # --- solver answers --------------------------------------------------------------------
+
+    def penalty(self, cards: Sequence[Card]) -> int:
+        """Least penalty points ``cards`` leave after their best melds and lay-offs."""
+        mask = 0
+        for c in cards:
+            mask |= 1 << c.id
+        key = (self.table_key, mask)
+        found = self._penalties.get(key)
+        if found is None:
+            if self.could_place(cards):
+                found = min_penalty(cards, self.rules, self.table)
+            else:  # most hands: no meld and no lay-off, so no need to ask the solver
+                found = self.points(cards)
+            if len(self._penalties) > 50_000:
+                self._penalties.clear()
+            self._penalties[key] = found
+        return found
+
+    def could_place(self, cards: Sequence[Card]) -> bool:
+        """Might some of ``cards`` form a meld or go onto a table meld? (cheap, may say yes
+        wrongly, never no wrongly)"""
+        rules = self.rules
+        need = rules.min_meld
+        count = [0] * 14
+        suits_of_rank = [0] * 14
+        ranks_of_suit = [0, 0, 0, 0]
+        for c in cards:
+            face = c.id % 52
+            rank, suit = face % 13 + 1, face // 13
+            count[rank] += 1
+            suits_of_rank[rank] |= 1 << suit
+            ranks_of_suit[suit] |= 1 << rank
+        if rules.set_distinct_suits:
+            if any(bin(m).count("1") >= need for m in suits_of_rank):
+                return True
+        elif max(count) >= need:
+            return True
+        for mask in ranks_of_suit:
+            if rules.ace_high and mask & 2:
+                mask |= 1 << 14
+            run = mask
+            for _ in range(need - 1):
+                run &= run >> 1
+            if run:
+                return True
+        if self.table:
+            if self._fits is None:
+                self._fits = lay_off_faces(self.table, rules, self.table_key)
+            fits = self._fits
+            return any(c.id % 52 in fits for c in cards)
+        return False
+
+    def points(self, cards: Sequence[Card]) -> int:
+        return sum(self.rules.card_points(c) for c in cards)
+
+    def places(self, card: Card) -> bool:
+        """Would ``card``, added to the hand, join a meld or a lay-off?"""
+        with_card = [*self.hand, card]
+        return self.penalty(with_card) < self.penalty(self.hand) + self.rules.card_points(card)
+
+    def go_out(self):
+        """The solver's way out this turn (``GoOut``; false when there is none)."""
+        return can_go_out(
+            self.hand,
+            self.rules,
+            self.table,
+            has_melded=self.seen.has_melded[self.seen.seat],
+            keep_out=self.blocked,
+        )
+
+    # --- moves -----------------------------------------------------------------------------
+
+    def discardable(self, cards: Sequence[Card]) -> list[Card]:
+        """Cards of ``cards`` that may be discarded now (one per face, lowest id first)."""
+        out: dict[int, Card] = {}
+        for card in sorted(cards):
+            if card == self.blocked:
+                continue
+            out.setdefault(card.face_index, card)
+        return list(out.values())
+
+    def leaves_a_discard(self, placed: Sequence[Card]) -> bool:
+        """After placing ``placed``, is there still a card the seat may discard?"""
+        rest = list(self.hand)
+        for card in placed:
+            rest.remove(card)
+        return any(c != self.blocked for c in rest)
+
+    def may_go_out(self) -> bool:
+        """A cheap necessary condition: at most one card's worth of penalty is left."""
+        most = max((self.rules.card_points(c) for c in self.hand), default=0)
+        return self.penalty(self.hand) <= most
+
+    def going_out(self) -> list[Action] | None:
+        """Every move of going out this turn, in order, or None if the hand cannot."""
+        if not self.may_go_out():
+            return None
+        way = self.go_out()
+        if not way:
+            return None
+        moves = [Action.meld(m) for m in way.arrangement.melds]
+        moves += [Action.lay_off(c, i) for c, i in way.arrangement.lay_offs]
+        if way.discard is not None:
+            moves.append(Action.discard(way.discard))
+        return moves
+
+    def table_plays(self) -> list[Action]:
+        """The melds and lay-offs of the best arrangement, in order, each leaving a discard."""
+        if self.penalty(self.hand) == self.points(self.hand):
+            return []  # nothing to place: skip building the arrangement
+        arrangement = best_arrangement(self.hand, self.rules, self.table)
+        moves = [Action.meld(m) for m in arrangement.melds]
+        moves += [Action.lay_off(c, i) for c, i in arrangement.lay_offs]
+        while moves and not self.leaves_a_discard([c for m in moves for c in placed(m)]):
+            moves.pop()  # keep the last play back: the turn must end with a discard
+        return moves
+
+    def discard_scores(self, cards: Sequence[Card] | None = None) -> list[tuple[int, int, Card]]:
+        """(penalty left, -points, card) for each possible discard from ``cards`` (default:
+        the hand), best (lowest) first."""
+        cards = self.hand if cards is None else list(cards)
+        scored = []
+        total = self.points(cards)
+        loose = self.penalty(cards) == total  # no meld anywhere: none after a discard
+        for card in self.discardable(cards):
+            points = self.rules.card_points(card)
+            rest = () if loose else [c for c in cards if c != card]
+            left = total - points if loose else self.penalty(rest)
+            scored.append((left, -points, card))
+        scored.sort(key=lambda s: (s[0], s[1], s[2].id))
+        return scored
+
+
+def placed(action: Action) -> tuple[Card, ...]:
+    """The hand cards a table play puts down."""
+    return action.cards if action.kind == "meld" else (action.card,)
+
+
+_LAY_OFF_FACES: dict[tuple, frozenset[int]] = {}
+
+
+def lay_off_faces(table: Sequence[Meld], rules: Rules, table_key: tuple) -> frozenset[int]:
+    """Faces (``face_index``) that some table meld would take now (cached per table)."""
+    key = (rules.name, table_key)
+    found = _LAY_OFF_FACES.get(key)
+    if found is not None:
+        return found
+    faces: set[int] = set()
+    for meld in table:
+        cards = list(meld.cards)
+        if meld.kind == "run":
+            ranks = rules.run_ranks(cards)
+            suit = cards[0].suit
+            for rank in (ranks[0] - 1, ranks[-1] + 1):
+                if 1 <= rank <= 13 or (rank == 14 and rules.ace_high):
+                    card = Card.of(1 if rank == 14 else rank, suit)
+                    if meld.with_card(card, rules) or meld.with_card(Card(card.id + 52), rules):
+                        faces.add(card.face_index)
+        else:
+            rank = cards[0].rank
+            for suit in SUITS:
+                for deck in (0, 1):
+                    if meld.with_card(Card.of(rank, suit, deck), rules) is not None:
+                        faces.add(Card.of(rank, suit).face_index)
+    if len(_LAY_OFF_FACES) > 4096:
+        _LAY_OFF_FACES.clear()
+    found = _LAY_OFF_FACES[key] = frozenset(faces)
+    return found
