@@ -2,7 +2,7 @@
 
 import pytest
 
-from rummy_widget import Card, Game, Rules, RuleError, parse_cards, payout
+from rummy_widget import Card, Game, RuleError, Rules, parse_cards, payout
 
 PRESETS = ["traditional", "rummy_royal"]
 
@@ -187,9 +187,7 @@ def test_row13_the_twin_of_the_taken_card_may_go(preset):
 
 
 def test_row14_15_going_out(preset):
-    game = layout(
-        preset, ["5H 6H 7H 8H", "AH KS 2D"], stock="9H 2C", has_melded=[True, True]
-    )
+    game = layout(preset, ["5H 6H 7H 8H", "AH KS 2D"], stock="9H 2C", has_melded=[True, True])
     game.draw("stock")  # 9♥
     if preset == "traditional":
         game.meld("5H 6H 7H 8H 9H")  # the last card goes by meld: out without a discard
@@ -224,9 +222,7 @@ def test_row16_going_rummy(preset):
 
 
 def test_row16_not_rummy_after_melding_on_an_earlier_turn(preset):
-    game = layout(
-        preset, ["5H 6H 7H 8S 8D 8C 2D 3D KC", "2H 3H KS 4C"], stock="9S 10S 4D"
-    )
+    game = layout(preset, ["5H 6H 7H 8S 8D 8C 2D 3D KC", "2H 3H KS 4C"], stock="9S 10S 4D")
     game.draw("stock")  # 9♠
     game.meld("5H 6H 7H")
     game.discard("9S")
@@ -267,7 +263,10 @@ def test_row18_void_deal_after_max_rebuilds(preset):
 
 def test_row19_penalty_is_the_value_of_the_cards_left(preset):
     game = layout(
-        preset, ["AH KS 2D 4C", "5H 6H 7H 9C"], stock="3S 8H", current_player=1,
+        preset,
+        ["AH KS 2D 4C", "5H 6H 7H 9C"],
+        stock="3S 8H",
+        current_player=1,
         has_melded=[True, True],
     )
     game.draw("stock", player=1)  # 3♠
