@@ -1,0 +1,90 @@
+"""Fixtures for the real-browser tests: headless Chromium and Jupyter servers for the session.
+
+Without Debian's Chromium (or the Playwright package) the browser tests are skipped with one
+line saying why; under CI=true that is a failure instead, so CI cannot pass without them.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from browser_support import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, in_ci, start_server
+
+
+def _unavailable(reason: str) -> None:
+    message = f"browser tests need {reason}"
+    if in_ci():
+        pytest.fail(f"{message} (CI=true: not skipping)", pytrace=False)
+    pytest.skip(message)
+
+
+@pytest.fixture(scope="session")
+def playwright():
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        _unavailable("the playwright package (pip install -e '.[dev]')")
+    if not Path(CHROMIUM).exists():
+        _unavailable(f"Debian's Chromium at {CHROMIUM} (apt-get install -y chromium)")
+    with sync_playwright() as p:
+        yield p
+
+
+@pytest.fixture(scope="session")
+def browser(playwright):
+    browser = playwright.chromium.launch(
+        executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS
+    )
+    yield browser
+    browser.close()
+
+
+@pytest.fixture
+def page(browser, request):
+    """A fresh browser context per test; a screenshot is kept when the test fails."""
+    context = browser.new_context(viewport={"width": 1280, "height": 1000}, locale="en-US")
+    context.set_default_timeout(30_000)
+    page = context.new_page()
+    yield page
+    report = getattr(request.node, "rep_call", None)
+    if report is not None and report.failed:
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / f"failed-{request.node.name}.png"))
+    context.close()
+
+
+@pytest.hookimpl(wrapper=True, tryfirst=True)
+def pytest_runtest_makereport(item, call):
+    report = yield
+    setattr(item, f"rep_{report.when}", report)
+    return report
+
+
+def _server(kind: str, tmp_path_factory):
+    server = start_server(kind, tmp_path_factory.mktemp(f"jupyter-{kind}"))
+    yield server
+    server.stop()
+
+
+@pytest.fixture(scope="session")
+def lab(playwright, tmp_path_factory):
+    """`jupyter lab` on a free loopback port, token auth off, its own folders."""
+    yield from _server("lab", tmp_path_factory)
+
+
+@pytest.fixture(scope="session")
+def notebook7(playwright, tmp_path_factory):
+    """`jupyter notebook` (Notebook 7) on a free loopback port, token auth off."""
+    yield from _server("notebook", tmp_path_factory)
+
+
+def pytest_collection_modifyitems(config, items):
+    here = Path(__file__).parent
+    for item in items:
+        if Path(str(item.fspath)).is_relative_to(here):
+            item.add_marker(pytest.mark.browser)
+
+
+os.environ.pop("ANYWIDGET_HMR", None)
