@@ -37,6 +37,6 @@ def min_penalty(
     hand: Iterable[Card | str], rules: Rules | str, table_melds: TableMelds = ()
 ) -> int:
     """The penalty points ``best_arrangement`` would leave, without building the cards."""
-    ctx = _core.context(rules, table_melds)
-    total, _ = _core.encode(hand, ctx)
-    return _core.search(ctx, total)[0] // _core.K_PENALTY
+    entry = None if table_melds else _core.PLAIN.get(id(rules))
+    ctx = entry[1] if entry is not None and entry[0] is rules else _core.context(rules, table_melds)
+    return _core.hand_score(ctx, hand) // _core.K_PENALTY

@@ -16,19 +16,20 @@ from ..errors import RuleError
 from ..melds import Meld
 from ..rules import Rules
 from ._runs import K_LEFT, K_PENALTY, SuitPlan, SuitRuns
-from ._sets import RankSets, Vector
+from ._sets import RankSets, SetOption, Vector
 from .arrangement import Arrangement
 
 SUIT_BITS = 52
 SUIT_MASK = (1 << SUIT_BITS) - 1
 HIGH_BITS = sum(8 << (4 * r) for r in range(13))  # bit 3 of every rank's field
 ENCODE = tuple(1 << (4 * (i % 52)) for i in range(104))  # card id -> its face's count unit
+BIT = tuple(1 << i for i in range(104))  # card id -> its bit in a set of physical cards
 
 TableMelds = Iterable["Meld | Sequence[Card | str]"]
 
 _SUIT_SOLVERS: dict[tuple, SuitRuns] = {}
 _RANK_SETS: dict[tuple, RankSets] = {}
-_PLAIN: dict[int, tuple[Rules, Context]] = {}
+PLAIN: dict[int, tuple[Rules, Context]] = {}
 _WITH_TABLE: dict[tuple, Context] = {}
 _MAX_CACHED = 256
 
@@ -96,7 +97,8 @@ class Context:
             self.add = 0 if m > 8 else HIGH_BITS
         self.always = sum(8 << (4 * (r - 1)) for r in shared)
         self.encoded: dict[tuple[int, Vector], tuple] = {}
-        self.table_ids = frozenset(c.id for meld in table for c in meld.cards)
+        self.table_bits = sum(BIT[c.id] for meld in table for c in meld.cards)
+        self.maps = tuple(s.scores for s in self.suits)
 
     def _set_test(self, rank: int):
         rules = self.rules
@@ -119,10 +121,17 @@ class Context:
         full = tuple(vec[i] + room[i] for i in range(4))
         return tuple(room) if test(full) else None
 
-    def options(self, rank: int, vec: Vector) -> tuple:
-        """(delta key, lay-offs, rank, option) for each set choice of ``rank``'s cards ``vec``."""
-        found = self.encoded.get((rank, vec))
+    def options(self, rank: int, vec: Vector, reach: int = 15) -> tuple:
+        """(delta key, lay-offs, rank, option) for each set choice of ``rank``'s cards ``vec``.
+
+        ``reach`` has bit s set when suit s's cards of this rank might join a run. A choice
+        that leaves over cards of other suits which another choice puts in sets (at no more
+        lay-offs than cards gained) cannot do better, so it is dropped.
+        """
+        found = self.encoded.get((rank, vec, reach))
         if found is None:
+            every = self.rank_sets[rank].options(vec)
+            kept = [o for o in every if not any(_beats(b, o, reach) for b in every)]
             found = tuple(
                 (
                     sum(k << (SUIT_BITS * s + 4 * (rank - 1)) for s, k in enumerate(o.taken)),
@@ -130,10 +139,25 @@ class Context:
                     rank,
                     o,
                 )
-                for o in self.rank_sets[rank].options(vec)
+                for o in kept
             )
-            self.encoded[(rank, vec)] = found
+            self.encoded[(rank, vec, reach)] = found
         return found
+
+
+def _beats(better: SetOption, option: SetOption, reach: int) -> bool:
+    """Does ``better`` take the same cards of suits that reach runs, and more of the others?
+
+    Every extra card it takes would otherwise be left over or laid off (worth at least one
+    lay-off in the score), so it is never worse when it costs no more lay-offs than that.
+    """
+    gained = 0
+    for s in range(4):
+        extra = better.taken[s] - option.taken[s]
+        if extra < 0 or (extra and reach >> s & 1):
+            return False
+        gained += extra
+    return gained > 0 and better.lay_count - option.lay_count <= gained
 
 
 def _vector(cards: Iterable[Card]) -> Vector:
@@ -148,9 +172,9 @@ def context(rules: Rules | str, table_melds: TableMelds = ()) -> Context:
     if not isinstance(rules, Rules):
         rules = Rules.preset(rules)
     if not table_melds:
-        entry = _PLAIN.get(id(rules))
+        entry = PLAIN.get(id(rules))
         if entry is None or entry[0] is not rules:
-            entry = _PLAIN[id(rules)] = (rules, Context(rules, []))
+            entry = PLAIN[id(rules)] = (rules, Context(rules, []))
         return entry[1]
     table = [_as_meld(m, rules) for m in table_melds]
     key = (rules, tuple((m.kind, tuple(c.id for c in m.cards)) for m in table))
@@ -169,38 +193,75 @@ def _as_meld(meld: Meld | Sequence[Card | str], rules: Rules) -> Meld:
 
 def encode(hand: Iterable[Card | str], ctx: Context) -> tuple[int, list[Card]]:
     """The hand as one integer of face counts, and as a list of cards (checked: no repeats)."""
-    cards = list(hand)
+    cards = hand if isinstance(hand, list) else list(hand)
+    total = seen = 0
     try:
-        ids = [c.id for c in cards]
+        for card in cards:
+            i = card.id
+            total += ENCODE[i]
+            seen |= BIT[i]
     except AttributeError:
-        cards = list(parse_cards(cards))
-        ids = [c.id for c in cards]
-    if len(set(ids)) != len(ids) or (ctx.table_ids and not ctx.table_ids.isdisjoint(ids)):
-        twice = next(c for c in cards if ids.count(c.id) > 1 or c.id in ctx.table_ids)
-        raise RuleError("duplicate_card", card=str(twice))
-    total = 0
-    for i in ids:
-        total += ENCODE[i]
+        return encode(parse_cards(cards), ctx)
+    if seen.bit_count() != len(cards) or seen & ctx.table_bits:
+        _repeated(cards, ctx)
     return total, cards
+
+
+def _repeated(cards: list[Card], ctx: Context) -> None:
+    ids = [c.id for c in cards]
+    twice = next(c for c in cards if ids.count(c.id) > 1 or BIT[c.id] & ctx.table_bits)
+    raise RuleError("duplicate_card", card=str(twice))
+
+
+def hand_score(ctx: Context, hand: Iterable[Card | str]) -> int:
+    """``search(ctx, encode(hand))[0]``, with the common case (no set choices) inlined."""
+    if not isinstance(hand, list):
+        hand = list(hand)
+    total = seen = 0
+    try:
+        for card in hand:
+            i = card.id
+            total += ENCODE[i]
+            seen |= BIT[i]
+    except AttributeError:
+        total, hand = encode(hand, ctx)
+        seen = sum(BIT[c.id] for c in hand)
+    if seen.bit_count() != len(hand) or seen & ctx.table_bits:
+        _repeated(hand, ctx)
+    k0 = total & SUIT_MASK
+    k1 = total >> 52 & SUIT_MASK
+    k2 = total >> 104 & SUIT_MASK
+    k3 = total >> 156
+    if (k0 + k1 + k2 + k3 + ctx.add) & HIGH_BITS | ctx.always:
+        return search(ctx, total)[0]
+    m0, m1, m2, m3 = ctx.maps
+    return m0[k0] + m1[k1] + m2[k2] + m3[k3]
 
 
 def search(ctx: Context, total: int) -> tuple[int, tuple]:
     """The least score and the set options that reach it (first found wins ties)."""
     k0 = total & SUIT_MASK
-    k1 = (total >> 52) & SUIT_MASK
-    k2 = (total >> 104) & SUIT_MASK
+    k1 = total >> 52 & SUIT_MASK
+    k2 = total >> 104 & SUIT_MASK
     k3 = total >> 156
-    s0, s1, s2, s3 = ctx.suits
-    mask = ((k0 + k1 + k2 + k3 + ctx.add) & HIGH_BITS) | ctx.always
+    m0, m1, m2, m3 = ctx.maps
+    mask = (k0 + k1 + k2 + k3 + ctx.add) & HIGH_BITS | ctx.always
     if not mask:
-        return s0.scores[k0] + s1.scores[k1] + s2.scores[k2] + s3.scores[k3], ()
+        return m0[k0] + m1[k1] + m2[k2] + m3[k3], ()
+    s0, s1, s2, s3 = ctx.suits
     choices = []
     rank, mask = 1, mask >> 3
     while mask:
         if mask & 1:
             shift = 4 * (rank - 1)
-            vec = ((k0 >> shift) & 15, (k1 >> shift) & 15, (k2 >> shift) & 15, (k3 >> shift) & 15)
-            choices.append(ctx.options(rank, vec))
+            vec = (k0 >> shift & 15, k1 >> shift & 15, k2 >> shift & 15, k3 >> shift & 15)
+            reach = (
+                (s0.reach[k0] >> shift & 1)
+                | (s1.reach[k1] >> shift & 1) << 1
+                | (s2.reach[k2] >> shift & 1) << 2
+                | (s3.reach[k3] >> shift & 1) << 3
+            )
+            choices.append(ctx.options(rank, vec, reach))
         mask >>= 4
         rank += 1
     best, best_combo = None, ()
@@ -211,10 +272,10 @@ def search(ctx: Context, total: int) -> tuple[int, tuple]:
             lays += lay
         score = (
             lays
-            + s0.scores[rest & SUIT_MASK]
-            + s1.scores[(rest >> 52) & SUIT_MASK]
-            + s2.scores[(rest >> 104) & SUIT_MASK]
-            + s3.scores[rest >> 156]
+            + m0[rest & SUIT_MASK]
+            + m1[rest >> 52 & SUIT_MASK]
+            + m2[rest >> 104 & SUIT_MASK]
+            + m3[rest >> 156]
         )
         if best is None or score < best:
             best, best_combo = score, combo
@@ -243,7 +304,7 @@ def arrangement(ctx: Context, total: int, cards: list[Card]) -> Arrangement:
     rest = total
     for delta, _, _, _ in combo:
         rest -= delta
-    plans = [ctx.suits[s].plan((rest >> (52 * s)) & SUIT_MASK) for s in range(4)]
+    plans = [ctx.suits[s].plans[(rest >> (52 * s)) & SUIT_MASK] for s in range(4)]
     melds: list[list[tuple[int, int]]] = []  # faces as (rank, suit index)
     for s, plan in enumerate(plans):
         melds += [[(1 if p == 14 else p, s) for p in run] for run in plan.runs]

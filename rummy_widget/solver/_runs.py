@@ -2,16 +2,18 @@
 
 Every card of a suit that is not in a set is either in a run made from the hand, laid off at an
 end of a run already on the table (chains: 8 then 9 onto 5-6-7), laid off onto a table set that
-has room for it ("free" slots), or left over. A small dynamic program walks the ranks of the
-suit from the ace up (to the high ace, position 14, when the rules allow Q-K-A) keeping the runs
-still open; with two decks at most two runs from the hand are open at any rank.
+has room for it (a "slot"), or left over. Positions 1..13 are the ranks; with ``ace_high`` the
+ace may also stand at position 14 (Q-K-A), never at both ends of one run.
 
-A run on the table is modelled as "phantom" cards at its positions that one run must carry from
-its first to its last position: a chain of hand cards may join it at its low end (lay-offs
-downwards) and the run may go on past its high end (lay-offs upwards). It is never split.
+The suit is cut at empty positions into stretches that no run can cross. A stretch without
+table runs is scored by a small dynamic program over its positions whose state is the lengths
+(capped at ``min_meld``) of the runs still open: with two decks at most two. A stretch touching
+a table run uses a richer program: the table run is "phantom" cards that one run must carry
+from its first to its last position; a chain of hand cards may join it at its low end
+(lay-offs downwards) and it may go on past its high end (lay-offs upwards). It is never split.
 
 Scores are integers that order arrangements by (penalty, cards left over, lay-offs), see
-``docs/solver.md``.
+``docs/solver.md``. Everything is memoized by the suit's 4-bit-per-rank count key.
 """
 
 from __future__ import annotations
@@ -19,12 +21,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 K_PENALTY = 1 << 16  # score weight of one penalty point
-K_LEFT = 1 << 8  # score weight of one card left over
-# one lay-off weighs 1
+K_LEFT = 1 << 8  # score weight of one card left over; one lay-off weighs 1
+ONES = sum(1 << (4 * i) for i in range(13))  # bit 0 of every rank's 4-bit field
 
 RUN, BOUND, EXT = 0, 1, 2  # open run from the hand, carrying a table run, past a table run's end
-_NO_TABLE = -1
-
 Desc = tuple[int, int, bool, int]  # (kind, length class, holds the low ace, table run index)
 
 
@@ -46,7 +46,7 @@ class _Memo(dict):
         super().__init__()
         self.compute = compute
 
-    def __missing__(self, key: int) -> int:
+    def __missing__(self, key):
         value = self[key] = self.compute(key)
         return value
 
@@ -56,8 +56,12 @@ def decode(key: int) -> list[int]:
     return [0] + [(key >> (4 * i)) & 15 for i in range(13)]
 
 
+def _rank(position: int) -> int:
+    return 1 if position == 14 else position
+
+
 class SuitRuns:
-    """Scores (and plans) for one suit's cards under fixed rules and table runs, memoized."""
+    """Scores (and plans) for one suit's cards under fixed rules, table runs and slots."""
 
     def __init__(
         self,
@@ -71,97 +75,227 @@ class SuitRuns:
         self.ace_high = ace_high
         self.last = 14 if ace_high else 13
         self.points = points  # by rank, index 1..13
-        self.free = free  # by rank: cards of this suit a table set still takes
+        self.free = free  # by rank: cards of this suit that table sets still take
         self.table_runs = table_runs  # (low position, high position) of each run on the table
         self.starts: dict[int, tuple[int, ...]] = {}
         for t, (lo, _hi) in enumerate(table_runs):
             self.starts[lo] = (*self.starts.get(lo, ()), t)
-        self.simple = not table_runs and not any(free)
+        self.phantom = [False] * 16
+        for lo, hi in table_runs:
+            for p in range(lo, hi + 1):
+                self.phantom[p] = True
+        # cost of leaving ``n`` cards of a rank: slots first (one lay-off each), then penalty
+        self.cost = [
+            [min(n, free[r]) + (n - min(n, free[r])) * (points[r] * K_PENALTY + K_LEFT)
+             for n in range(16)] if r else []
+            for r in range(14)
+        ]
         self.scores = _Memo(self._score)  # ``scores[key]``: the least score of a suit's cards
-        self.segments: dict[tuple, int] = {}
+        self.plans = _Memo(self._plan)  # ``plans[key]``: how to reach it (read only)
+        self.reach = _Memo(self._reach)  # ``reach[key]``: ranks whose cards may join a run
+        self.stretches: dict[tuple, int] = {}
 
-    # --- scores ------------------------------------------------------------------------------
+    # --- entry points -------------------------------------------------------------------------
 
     def _score(self, key: int) -> int:
         counts = decode(key)
-        return self._simple_score(counts) if self.simple else self._dp(counts, False)[0]
+        layouts = self._layouts(counts)
+        if layouts is None:
+            return self._dp(counts, None, 1, self.last, False)[0]
+        return min(self._line(cells) for cells in layouts)
 
-    def plan(self, key: int) -> SuitPlan:
-        return self._dp(decode(key), True)[1]
-
-    def _leftover(self, rank: int, count: int) -> int:
-        return count * (self.points[rank] * K_PENALTY + K_LEFT)
-
-    def _simple_score(self, counts: list[int]) -> int:
-        """No table runs and no set slots: split the suit into stretches of present ranks."""
-        m = self.m
-        if self.ace_high and counts[1] and counts[13]:
-            if counts[2]:  # the ace may go low or high: solve the whole suit at once
-                return self._dp(counts, False)[0]
-            cells = counts[2:] + [counts[1]]  # the ace can only go high
-            ranks = [*range(2, 14), 1]
+    def _plan(self, key: int) -> SuitPlan:
+        counts = decode(key)
+        layouts = self._layouts(counts)
+        if layouts is None:
+            plan = self._dp(counts, None, 1, self.last, True)[1]
         else:
-            cells = counts[1:]
-            ranks = list(range(1, 14))
-        total = 0
-        i, n = 0, len(cells)
-        while i < n:
-            if not cells[i]:
-                i += 1
+            cells = min(layouts, key=self._line)  # the first best placement of the aces
+            plan = self._line_plan(cells)
+        used = [0] * 14
+        for positions in [*plan.runs, *plan.up.values(), *plan.down.values()]:
+            for p in positions:
+                used[_rank(p)] += 1
+        for r in range(1, 14):
+            rest = counts[r] - used[r] - plan.left.get(r, 0)
+            if rest:
+                plan.to_sets[r] = rest
+        return plan
+
+    def _reach(self, key: int) -> int:
+        """Bit ``4 * (rank - 1)`` set for ranks that lie in m consecutive held ranks (or any
+        held rank when table runs are in play): only those cards can matter to runs."""
+        held = (key | key >> 1 | key >> 2 | key >> 3) & ONES
+        if self.table_runs:
+            return held
+        line = held | (held & 1) << 52 if self.ace_high else held
+        starts = line
+        for j in range(1, self.m):
+            starts &= line >> (4 * j)
+        cover = starts
+        for j in range(1, self.m):
+            cover |= starts << (4 * j)
+        return (cover | cover >> 52) & ONES
+
+    # --- placing the aces ---------------------------------------------------------------------
+
+    def _layouts(self, counts: list[int]) -> list[list[int]] | None:
+        """Cards by position 1..last, one list per useful placement of the aces; None when
+        only the whole-suit program can tell (aces both ways with table runs or slots, or
+        every position held so that a run could wrap)."""
+        if self.m < 2:
+            return None
+        tail = counts[1:14]
+        if not (self.ace_high and counts[1]):
+            return [tail + [0]] if self.ace_high else [tail]
+        low = counts[2] or 2 in self.starts or self.phantom[1]
+        high = counts[13] or any(hi == 13 for _, hi in self.table_runs)
+        aces = counts[1]
+        if not high:
+            return [[*tail, 0]]
+        if not low:
+            return [[0, *tail[1:], aces]]
+        if self.table_runs or self.free[1]:
+            return None
+        splits = [[n, *tail[1:], aces - n] for n in range(aces + 1)]
+        if any(all(cells) for cells in splits):
+            return None
+        return splits
+
+    # --- stretches ----------------------------------------------------------------------------
+
+    def _stretches(self, cells: list[int]):
+        """(first, last, touches a table run) for each stretch of held or phantom positions."""
+        phantom = self.phantom
+        p, n = 1, len(cells)
+        while p <= n:
+            if not (cells[p - 1] or phantom[p]):
+                p += 1
                 continue
-            j = i
-            while j < n and cells[j]:
-                j += 1
-            stretch = cells[i:j]
-            if j - i < m:
-                total += sum(self._leftover(ranks[k], cells[k]) for k in range(i, j))
-            elif max(stretch) > 1:
-                seg = (ranks[i], tuple(stretch))
-                found = self.segments.get(seg)
-                if found is None:
-                    sub = [0] * 15
-                    for k in range(i, j):
-                        sub[k - i + 1] = cells[k]
-                    found = _segment_solver(self, ranks[i:j])._dp(sub, False)[0]
-                    self.segments[seg] = found
-                total += found
-            i = j
+            q = p
+            table = phantom[p]
+            while q < n and (cells[q] or phantom[q + 1]):
+                q += 1
+                table = table or phantom[q]
+            yield p, q, table
+            p = q + 1
+
+    def _line(self, cells: list[int]) -> int:
+        """The least score of a suit whose cards by position are ``cells``."""
+        total = 0
+        for a, b, table in self._stretches(cells):
+            part = tuple(cells[a - 1 : b])
+            if not table and (b - a + 1 < self.m):
+                total += sum(self.cost[_rank(a + k)][n] for k, n in enumerate(part))
+                continue
+            if not table and max(part) == 1:
+                continue  # one run takes them all
+            key = (a, part)
+            found = self.stretches.get(key)
+            if found is None:
+                if table:
+                    found = self._dp(None, cells, a, b, False)[0]
+                else:
+                    found = self._stretch(a, part)
+                self.stretches[key] = found
+            total += found
         return total
 
-    # --- the dynamic program ------------------------------------------------------------------
+    def _line_plan(self, cells: list[int]) -> SuitPlan:
+        """The plan behind ``_line(cells)``."""
+        plan = SuitPlan()
+        for a, b, table in self._stretches(cells):
+            part = cells[a - 1 : b]
+            if table:
+                sub = self._dp(None, cells, a, b, True)[1]
+                plan.runs += sub.runs
+                plan.up.update(sub.up)
+                plan.down.update(sub.down)
+                for r, n in sub.left.items():
+                    plan.left[r] = plan.left.get(r, 0) + n
+                continue
+            if b - a + 1 < self.m:
+                covered = [0] * len(part)
+            elif max(part) == 1:
+                covered = [1] * len(part)
+                plan.runs.append(list(range(a, b + 1)))
+            else:
+                states = self._stretch(a, tuple(part), want_states=True)
+                covered = [len(state) for state in states]
+                plan.runs += _runs_of(states, a, self.m)
+            for k, n in enumerate(part):
+                rank = _rank(a + k)
+                left = max(0, n - covered[k] - self.free[rank])
+                if left:
+                    plan.left[rank] = plan.left.get(rank, 0) + left
+        return plan
 
-    def _dp(self, counts: list[int], want_plan: bool) -> tuple[int, SuitPlan | None]:
-        """Walk positions 1..last; state = (open runs, aces not used low)."""
+    def _stretch(self, first: int, cells: tuple[int, ...], want_states: bool = False):
+        """The least score of consecutive positions holding ``cells`` with no table run;
+        with ``want_states``, the open runs (lengths) after each position on a best path."""
+        m = self.m
+        current: dict[tuple[int, ...], int] = {(): 0}
+        history = []
+        for k, count in enumerate(cells):
+            cost = self.cost[_rank(first + k)]
+            following: dict[tuple[int, ...], int] = {}
+            back = {}
+            for state, score in current.items():
+                for nxt, left in _steps(state, count, m):
+                    value = score + cost[left]
+                    old = following.get(nxt)
+                    if old is None or value < old:
+                        following[nxt] = value
+                        back[nxt] = state
+            current = following
+            history.append(back)
+        best = min((v, state) for state, v in current.items() if all(x == m for x in state))
+        if not want_states:
+            return best[0]
+        states = [best[1]]
+        for back in reversed(history[1:]):
+            states.append(back[states[-1]])
+        return states[::-1]
+
+    # --- the program for stretches that touch table runs ---------------------------------------
+
+    def _dp(
+        self, counts: list[int] | None, cells: list[int] | None, a: int, b: int, want_plan: bool
+    ) -> tuple[int, SuitPlan | None]:
+        """Walk positions a..b. Cards come from ``cells`` (by position) or, for the whole suit,
+        from ``counts`` (by rank) with the aces not used low kept as ``spare`` for 14."""
         m, ace_high = self.m, self.ace_high
         current: dict[tuple, int] = {((), 0): 0}
         history: list[dict] = []
-        for p in range(1, self.last + 1):
-            rank = 1 if p == 14 else p
+        for p in range(a, b + 1):
+            rank = _rank(p)
             starts = self.starts.get(p, ())
             low_ace = ace_high and p == 1
+            defer = low_ace and cells is None  # whole suit: decide the aces at position 14
+            cost = self.cost[rank]
             following: dict[tuple, int] = {}
             back: dict[tuple, tuple] = {}
             for state, score in current.items():
                 runs, spare = state
-                avail = spare if p == 14 else counts[p]
+                if cells is not None:
+                    avail = cells[p - 1]
+                else:
+                    avail = spare if p == 14 else counts[p]
                 for out, used, lays, choice in self._moves(p, runs, avail, starts, low_ace):
                     for new in range(avail - used + 1):
                         left = avail - used - new
-                        opened = out + ((RUN, 1, low_ace, _NO_TABLE),) * new
+                        opened = out + ((RUN, 1, low_ace, -1),) * new
                         opened = tuple(sorted(self._close(d, p) for d in opened))
-                        if low_ace:
-                            cost, next_spare = 0, left
+                        if defer:
+                            key, total = (opened, left), score + lays
                         else:
-                            laid = min(left, self.free[rank])
-                            cost = self._leftover(rank, left - laid) + laid
-                            next_spare = spare
-                        key = (opened, next_spare)
-                        total = score + lays + cost
+                            key, total = (opened, spare), score + lays + cost[left]
                         old = following.get(key)
                         if old is None or total < old:
                             following[key] = total
                             if want_plan:
-                                back[key] = (state, choice, new, left - (0 if low_ace else laid))
+                                kept = left if defer else max(0, left - self.free[rank])
+                                back[key] = (state, choice, new, kept)
             current = following
             if want_plan:
                 history.append(back)
@@ -173,7 +307,7 @@ class SuitRuns:
         assert best is not None, "a suit always has an arrangement (everything left over)"
         if not want_plan:
             return best, None
-        return best, self._trace(counts, history, best_state)
+        return best, self._trace(history, best_state, a, cells is None)
 
     def _close(self, desc: Desc, p: int) -> Desc:
         """A run carrying a table run becomes an open end once past its last position."""
@@ -194,7 +328,7 @@ class SuitRuns:
                 found.append((out + fresh, used, lays, (how, fresh)))
                 return
             desc = runs[i]
-            kind, size, ace, t = desc
+            kind, size, ace, _ = desc
             if kind == BOUND:  # inside a table run: carried by its phantom card
                 walk(i + 1, used, lays, (*out, desc), taken, (*how, (desc, "carry")))
                 return
@@ -202,7 +336,7 @@ class SuitRuns:
                 walk(i + 1, used, lays, out, taken, (*how, (desc, "stop")))
             if not (p == 14 and ace):  # a run holding the low ace may not reach the high ace
                 if kind == RUN:
-                    nxt, extra = (RUN, min(size + 1, m), ace, _NO_TABLE), 0
+                    nxt, extra = (RUN, min(size + 1, m), ace, -1), 0
                 else:
                     nxt, extra = desc, 1
                 walk(i + 1, used + 1, lays + extra, (*out, nxt), taken, (*how, (desc, "card")))
@@ -215,25 +349,24 @@ class SuitRuns:
         walk(0, 0, 0, (), (), ())
         return found
 
-    def _trace(self, counts: list[int], history: list[dict], state: tuple) -> SuitPlan:
+    def _trace(self, history: list[dict], state: tuple, first: int, deferred: bool) -> SuitPlan:
         """Replay the best path forwards, following each run from its start to its end."""
         steps = []
-        for p in range(len(history), 0, -1):
-            prev, choice, new, left = history[p - 1][state]
-            steps.append((p, choice, new, left))
+        for k in range(len(history) - 1, -1, -1):
+            prev, choice, new, kept = history[k][state]
+            steps.append((first + k, choice, new, kept))
             state = prev
         steps.reverse()
         plan = SuitPlan()
         open_runs: list[list] = []  # [desc, positions, table run or None, positions past it]
-        for p, (how, fresh), new, left in steps:
-            rank = 1 if p == 14 else p
+        for p, (how, fresh), new, kept in steps:
             pending = list(open_runs)
             open_runs = []
             for desc, action in how:
                 run = next(r for r in pending if r[0] == desc)
                 pending.remove(run)
                 if action == "stop":
-                    self._finish(plan, run)
+                    _finish(plan, run)
                     continue
                 if action == "card":
                     (run[3] if run[2] is not None else run[1]).append(p)
@@ -242,49 +375,76 @@ class SuitRuns:
                     run[2] = action
                     run[0] = (BOUND, 0, desc[2], action)
                 open_runs.append(run)
-            for desc in fresh:
-                open_runs.append([desc, [], desc[3], []])
-            for _ in range(new):
-                open_runs.append([(RUN, 1, self.ace_high and p == 1, -1), [p], None, []])
+            open_runs += [[desc, [], desc[3], []] for desc in fresh]
+            open_runs += [[(RUN, 1, self.ace_high and p == 1, -1), [p], None, []] for _ in range(new)]
             for run in open_runs:
                 run[0] = self._close(run[0], p)
-            if p == 1 and self.ace_high:
-                continue  # aces not used low wait for position 14
-            if left:
-                plan.left[rank] = plan.left.get(rank, 0) + left
+            if kept and not (deferred and p == 1 and self.ace_high):  # aces wait for 14
+                plan.left[_rank(p)] = plan.left.get(_rank(p), 0) + kept
         for run in open_runs:
-            self._finish(plan, run)
-        # cards laid off onto table sets: whatever is neither in a run nor left over
-        used: dict[int, int] = {}
-        for positions in [*plan.runs, *plan.up.values(), *plan.down.values()]:
-            for q in positions:
-                r = 1 if q == 14 else q
-                used[r] = used.get(r, 0) + 1
-        for r in range(1, 14):
-            rest = counts[r] - used.get(r, 0) - plan.left.get(r, 0)
-            if rest:
-                plan.to_sets[r] = rest
+            _finish(plan, run)
         return plan
 
-    @staticmethod
-    def _finish(plan: SuitPlan, run: list) -> None:
-        if run[2] is None:
-            plan.runs.append(run[1])
-        else:
-            if run[1]:
-                plan.down[run[2]] = run[1]
-            if run[3]:
-                plan.up[run[2]] = run[3]
+
+def _finish(plan: SuitPlan, run: list) -> None:
+    if run[2] is None:
+        plan.runs.append(run[1])
+        return
+    if run[1]:
+        plan.down[run[2]] = run[1]
+    if run[3]:
+        plan.up[run[2]] = run[3]
 
 
-_SEGMENT_SOLVERS: dict[tuple, SuitRuns] = {}
+def _runs_of(states: list[tuple[int, ...]], first: int, m: int) -> list[list[int]]:
+    """Runs (lists of positions) behind a path of open-run states starting at ``first``.
+
+    A run of length class 1 started here; the others went on from the position before, where
+    any run not going on ended (only complete runs may). Of equal complete runs the most
+    recent goes on, so the older one ends.
+    """
+    done: list[list[int]] = []
+    open_runs: list[list[int]] = []
+    for k, state in enumerate(states):
+        p = first + k
+        wanted = sorted(x for x in state if x > 1)
+        going: list[list[int]] = []
+        for run in sorted(open_runs, key=lambda r: -r[0]):  # most recent first
+            size = min(len(run) + 1, m)
+            if size in wanted:
+                wanted.remove(size)
+                run.append(p)
+                going.append(run)
+            else:
+                done.append(run)
+        open_runs = going + [[p] for x in state if x == 1]
+    return sorted(done + open_runs)
 
 
-def _segment_solver(parent: SuitRuns, ranks: list[int]) -> SuitRuns:
-    """A solver for one stretch of present ranks laid out at positions 1..len (no ace wrap)."""
-    points = (0, *(parent.points[r] for r in ranks)) + (0,) * (13 - len(ranks))
-    key = (parent.m, points)
-    solver = _SEGMENT_SOLVERS.get(key)
-    if solver is None:
-        solver = _SEGMENT_SOLVERS[key] = SuitRuns(parent.m, False, points)
-    return solver
+_STEPS: dict[tuple, tuple[tuple[tuple[int, ...], int], ...]] = {}
+
+
+def _steps(state: tuple[int, ...], count: int, m: int) -> tuple:
+    """Open runs (lengths, capped at m) meeting ``count`` cards: (next state, cards left)."""
+    key = (state, count, m)
+    found = _STEPS.get(key)
+    if found is None:
+        best: dict[tuple[int, ...], int] = {}
+
+        def walk(i: int, used: int, out: tuple[int, ...]) -> None:
+            if used > count:
+                return
+            if i == len(state):
+                for new in range(count - used + 1):
+                    nxt = tuple(sorted(out + (1,) * new))
+                    left = count - used - new
+                    if left < best.get(nxt, count + 1):
+                        best[nxt] = left
+                return
+            if state[i] >= m:
+                walk(i + 1, used, out)  # the run ends here
+            walk(i + 1, used + 1, (*out, min(state[i] + 1, m)))
+
+        walk(0, 0, ())
+        found = _STEPS[key] = tuple(best.items())
+    return found
