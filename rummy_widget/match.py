@@ -103,7 +103,8 @@ def payout(
     the whole pool. Otherwise the qualifiers share ``1 - payout_winner_share`` (25%) of the pool
     in proportion to their weights, each rounded down to a cent, and the winners take the rest
     (at least 75%, including every rounding remainder). Winners tied for first split their part
-    equally; cents that do not divide go one each to the tied winners in seat order.
+    equally; cents that do not divide go one each to the tied winners in seat order. With tiny
+    pools, a qualifier's share is capped at a tied winner's share, the excess going to the winners.
     """
     rules = Rules.preset(rules)
     keys = list(totals) if isinstance(totals, Mapping) else None
@@ -125,8 +126,13 @@ def payout(
         total_weight = sum(weights.values())
         for i, w in weights.items():
             shares[i] = rest * w // total_weight
-    winners_part = pool_cents - sum(shares)
-    each, extra = divmod(winners_part, len(winners))
+    while True:  # with tiny pools and tied winners, no qualifier may out-earn a winner
+        each, extra = divmod(pool_cents - sum(shares), len(winners))
+        over = [i for i in weights if shares[i] > each]
+        if not over:
+            break
+        for i in over:
+            shares[i] = each
     for n, i in enumerate(winners):
         shares[i] = each + (1 if n < extra else 0)
     return dict(zip(keys, shares, strict=True)) if keys is not None else shares

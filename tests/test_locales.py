@@ -1,0 +1,54 @@
+"""The translation tables: same keys, no empty values, placeholders that match."""
+
+import json
+import re
+from pathlib import Path
+
+from rummy_widget.i18n import LANGUAGES, table
+
+LOCALES = Path(__file__).resolve().parent.parent / "rummy_widget" / "locales"
+PLACEHOLDER = re.compile(r"\{(\w*)\}")
+
+
+def test_tables_have_the_same_keys_and_no_empty_values():
+    en, fi = table("en"), table("fi")
+    assert set(en) == set(fi)
+    assert all(isinstance(v, str) and v.strip() for v in [*en.values(), *fi.values()])
+
+
+def test_placeholders_match_between_languages():
+    en, fi = table("en"), table("fi")
+    for key in en:
+        assert set(PLACEHOLDER.findall(en[key])) == set(PLACEHOLDER.findall(fi[key])), key
+
+
+def test_files_are_sorted_json_without_duplicates():
+    for lang in LANGUAGES:
+        pairs = json.loads(
+            (LOCALES / f"{lang}.json").read_text("utf-8"), object_pairs_hook=lambda p: p
+        )
+        keys = [k for k, _ in pairs]
+        assert len(keys) == len(set(keys))
+
+
+def test_finnish_uses_the_rules_texts_words():
+    fi = " ".join(table("fi").values()).lower()
+    for word in [
+        "nostopakka",
+        "poistopakka",
+        "pöytäys",
+        "setti",
+        "suora",
+        "sakkopisteet",
+        "ulosmeno",
+        "rummy-ulosmeno",
+    ]:
+        assert word in fi, word
+
+
+def test_every_error_code_raised_in_the_engine_has_a_message():
+    source = "\n".join(p.read_text("utf-8") for p in (LOCALES.parent).rglob("*.py"))
+    codes = set(re.findall(r'RuleError\(\s*"(\w+)"', source))
+    assert codes, "the engine raises coded errors"
+    en = table("en")
+    assert {c for c in codes if f"error.{c}" not in en} == set()
