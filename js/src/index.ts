@@ -38,6 +38,7 @@ export class TableController {
   private readonly alert: HTMLElement;
   private readonly live: HTMLElement;
   private readonly id: string;
+  private readonly win: Window;
   private view: View | null = null;
   private lastRev: number | null = null;
   private lastMessage = 0;
@@ -71,7 +72,11 @@ export class TableController {
       this.live,
     );
     this.root.addEventListener("click", this.onClick);
-    this.root.addEventListener("keydown", this.onKey);
+    // Keys are taken at the window, in the capture phase: Notebook 7 stops arrow keys at the
+    // document before they reach any output (jupyter/notebook#7716). Only keys from inside
+    // this table that it uses are taken; everything else flows on untouched.
+    this.win = el.ownerDocument.defaultView ?? window;
+    this.win.addEventListener("keydown", this.onKey, true);
     this.root.addEventListener("change", this.onChange);
     el.append(this.root);
     model.on("change:view", this.onView);
@@ -88,6 +93,7 @@ export class TableController {
     }
     this.stopAnimation();
     if (this.pending) clearTimeout(this.pending);
+    this.win.removeEventListener("keydown", this.onKey, true);
     this.root.remove();
   }
 
@@ -379,28 +385,35 @@ export class TableController {
   };
 
   private onKey = (event: KeyboardEvent): void => {
-    const target = event.target as HTMLElement;
-    if (target.closest("select,input,textarea")) return;
+    const target = event.composedPath()[0];
+    if (!(target instanceof Element) || !this.root.contains(target)) return;
+    if (this.handleKey(event, target as HTMLElement)) {
+      event.preventDefault();
+      event.stopPropagation();
+    }
+  };
+
+  /** Act on a key pressed inside the table; true if the table used it. */
+  handleKey(event: KeyboardEvent, target: HTMLElement): boolean {
+    if (target.closest("select,input,textarea")) return false;
     if (event.key === "Escape") {
       if (this.timer) this.skipAnimation();
       else if (this.ui.selected.size || this.ui.target !== null) {
         this.ui.selected.clear();
         this.ui.target = null;
         this.draw(this.shown ?? undefined);
-      }
-      return;
+      } else return false;
+      return true;
     }
     const card = target.closest<HTMLElement>(".rw-hand [data-card]");
     const arrows: Record<string, number> = { ArrowLeft: -1, ArrowUp: -1, ArrowRight: 1, ArrowDown: 1 };
     if (card && (event.key in arrows || event.key === "Home" || event.key === "End")) {
-      event.preventDefault();
       const id = Number(card.dataset.card);
       const order = this.ui.order;
       const at = order.indexOf(id);
       const step = arrows[event.key] ?? 0;
-      const to =
-        event.key === "Home" ? 0 : event.key === "End" ? order.length - 1 : at + step;
-      if (to < 0 || to >= order.length) return;
+      const to = event.key === "Home" ? 0 : event.key === "End" ? order.length - 1 : at + step;
+      if (to < 0 || to >= order.length) return true;
       if (event.shiftKey) {
         order.splice(at, 1);
         order.splice(to, 0, id);
@@ -409,16 +422,15 @@ export class TableController {
       } else {
         this.focusCard(order[to]);
       }
-      return;
+      return true;
     }
-    if (event.ctrlKey || event.metaKey || event.altKey) return;
+    if (event.ctrlKey || event.metaKey || event.altKey) return false;
     const act = SHORTCUTS[event.key.toLowerCase()];
     const el = act ? this.host.querySelector<HTMLElement>(`[data-rw-act="${act}"]`) : null;
-    if (el) {
-      event.preventDefault();
-      this.activate(el);
-    }
-  };
+    if (!el) return false;
+    this.activate(el);
+    return true;
+  }
 
   private focusCard(id: number): void {
     const cards = this.host.querySelectorAll<HTMLElement>(".rw-hand [data-card]");

@@ -247,6 +247,27 @@ describe("keyboard", () => {
     expect(nameOf((root.getRootNode() as Document).activeElement as Element)).toBe("ace of spades");
   });
 
+  test("arrow keys work even where the page stops them at the document (Notebook 7)", () => {
+    const seen: string[] = [];
+    const notebook = (e: KeyboardEvent) => {
+      seen.push(e.key);
+      if (e.key.startsWith("Arrow")) e.stopPropagation();
+    };
+    document.addEventListener("keydown", notebook, true);
+    try {
+      mount({ view: makeView({ hand: cards("AS 2S 3S") }) });
+      const ace = button(el, "ace of spades");
+      ace.focus();
+      key(ace, "ArrowRight");
+      const root = el.querySelector(".rw-root") as HTMLElement;
+      expect(nameOf((root.getRootNode() as Document).activeElement as Element)).toBe("2 of spades");
+      key(button(el, "2 of spades"), "x"); // not the table's key: the page still gets it
+      expect(seen).toEqual(["x"]);
+    } finally {
+      document.removeEventListener("keydown", notebook, true);
+    }
+  });
+
   test("Escape clears the selection", () => {
     mount({ view: makeView({ phase: "play" }) });
     button(el, "ace of spades").click();
