@@ -7,9 +7,11 @@ from .game import DealResult, Game
 from .match import Match, payout
 from .melds import Meld
 from .rules import Rules
+from .solver import Arrangement, best_arrangement, can_go_out, outs
 
 __all__ = [
     "Action",
+    "Arrangement",
     "Card",
     "Cards",
     "DealResult",
@@ -18,8 +20,25 @@ __all__ = [
     "Meld",
     "RuleError",
     "Rules",
+    "RummyTable",
+    "best_arrangement",
+    "can_go_out",
     "card_name",
+    "get_bot",
+    "outs",
     "parse_cards",
     "payout",
+    "tournament",
 ]
 __version__ = "0.1.0"
+
+_LAZY = {"RummyTable": "widget", "get_bot": "bots", "tournament": "tournament"}
+
+
+def __getattr__(name: str):
+    """The widget, bots and tournaments load on first use: the engine alone stays light."""
+    if name in _LAZY:
+        from importlib import import_module
+
+        return getattr(import_module(f".{_LAZY[name]}", __name__), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
