@@ -180,7 +180,7 @@ function opponent(lang: Lang, view: View, table: TableState, seat: number): HTML
   const name = view.players[seat]?.name ?? "";
   const fan = h("div", { class: "rw-fan", "aria-hidden": "true" });
   for (let i = 0; i < Math.min(player.hand_size, 12); i++) fan.append(cardBack(lang));
-  const revealed = view.players[seat]?.hand;
+  const revealed = view.players[seat]?.hand ?? view.result?.hands?.[seat];
   return h(
     "div",
     {
@@ -465,7 +465,7 @@ export function renderBoard(
       "log",
       t(lang, "ui.log"),
       ui,
-      h("ol", { class: "rw-log", start: logStart, tabindex: 0, "aria-label": t(lang, "ui.log") }, ...log.map((e) => h("li", {}, logText(lang, names, e)))),
+      h("ol", { class: "rw-log", start: logStart }, ...log.map((e) => h("li", {}, logText(lang, names, e)))),
     ),
     details(
       "rules",

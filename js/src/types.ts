@@ -86,7 +86,14 @@ export interface View {
   taken_from_discard: Card | null;
   log: LogEvent[];
   log_start: number;
-  result: { winner: number | null; rummy: boolean; void: boolean; penalties: number[] } | null;
+  /** Once the deal is over every hand is shown, by the rules. */
+  result: {
+    winner: number | null;
+    rummy: boolean;
+    void: boolean;
+    penalties: number[];
+    hands: Card[][];
+  } | null;
   scoreboard: Scoreboard | null;
   rules: { name: string; title: string; rows: [string, string][] };
   hint: { action: HintAction; text: string } | null;

@@ -397,6 +397,17 @@ describe("end of deal and replay", () => {
     expect(model.sent[0]).toEqual({ type: "next_deal", rev: 3 });
   });
 
+  test("at the end of the deal the other hands are shown face up", () => {
+    mount({
+      view: makeView({
+        phase: "over",
+        result: { winner: 0, rummy: false, void: false, penalties: [0, 9], hands: [[], cards("4C 5C")] },
+      }),
+    });
+    const seat = el.querySelector(".rw-seat") as HTMLElement;
+    expect([...seat.querySelectorAll("[role=img]")].map(nameOf)).toEqual(["4 of clubs", "5 of clubs"]);
+  });
+
   test("replay steps forward and back", () => {
     const model = mount({ view: makeView({ mode: "replay", rev: 2, replay: { step: 2, total: 9 } }) });
     expect(el.textContent).toContain("Move 2 of 9");
