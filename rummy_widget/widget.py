@@ -280,7 +280,10 @@ class RummyTable(anywidget.AnyWidget):
         except (ImportError, ValueError):  # the expert bot is not installed yet
             raise IntentError("ui.hint_unavailable") from None
         obs = game.observation(self.seat)
-        action = _as_action(expert.act(obs))
+        try:
+            action = _as_action(expert.act(obs))
+        except Exception:  # a failing expert must not break the table
+            raise IntentError("ui.hint_unavailable") from None
         top = game.discard_pile[0] if game.discard_pile else None
 
         def text(lang: str) -> str:

@@ -11,6 +11,8 @@ from pathlib import Path
 
 import pytest
 import traitlets
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from rummy_widget.actions import Action
 from rummy_widget.cards import Card
@@ -262,6 +264,45 @@ def test_malformed_intents_change_nothing_and_explain() -> None:
         if expected is not None:
             assert message["text"] == expected, intent
         assert h.table.view["rev"] == rev
+
+
+_json = st.recursive(
+    st.none() | st.booleans() | st.integers(-5, 200) | st.text(max_size=8),
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4)
+    ),
+    max_leaves=12,
+)
+_intent = st.fixed_dictionaries(
+    {"type": st.sampled_from(["action", "hint", "next_deal", "replay", "x"])},
+    optional={
+        "rev": st.integers(-1, 3) | _json,
+        "step": _json,
+        "action": st.fixed_dictionaries(
+            {"type": st.sampled_from(["draw", "meld", "lay_off", "discard", "nap"])},
+            optional={
+                "source": _json,
+                "card": st.integers(-1, 104) | _json,
+                "cards": st.lists(st.integers(-1, 104), max_size=5) | _json,
+                "meld_index": st.integers(-1, 3) | _json,
+            },
+        )
+        | _json,
+    },
+)
+
+
+@settings(max_examples=100, deadline=None)
+@given(intent=_intent | _json)
+def test_any_json_intent_is_answered_without_an_exception(intent: object) -> None:
+    table = RummyTable(opponents=[DiscardHighBot()], seed=9)
+    table.handle_intent({"type": "action", "rev": 0, "action": {"type": "draw", "source": "stock"}})
+    before = table.game.to_dict()
+    if table.handle_intent(intent):
+        return  # a well-formed, legal move (hypothesis does find some)
+    assert table.game.to_dict() == before
+    assert table.view["message"]["kind"] == "error"
+    assert not card_ids_in(table.get_state()) & hidden_from(table.game, 0)
 
 
 def test_refused_moves_in_the_play_phase() -> None:
