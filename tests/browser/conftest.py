@@ -44,7 +44,7 @@ def browser(playwright):
 @pytest.fixture
 def page(browser, request):
     """A fresh browser context per test; a screenshot is kept when the test fails."""
-    context = browser.new_context(viewport={"width": 1280, "height": 1000}, locale="en-US")
+    context = browser.new_context(viewport={"width": 1280, "height": 1400}, locale="en-US")
     context.set_default_timeout(30_000)
     page = context.new_page()
     yield page
