@@ -12,7 +12,7 @@ documented order of preference, so the tests check the tie-break objective too.
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from rummy_widget.cards import SUITS, Card
 from rummy_widget.melds import Meld
@@ -53,7 +53,7 @@ def all_melds(rules: Rules) -> dict[int, list[tuple[int, int]]]:
     return by_low
 
 
-@lru_cache(maxsize=None)
+@cache
 def _needs(meld: int) -> tuple[tuple[int, int], ...]:
     """(bit shift, copies needed) for each face of an encoded meld."""
     return tuple((4 * f, (meld >> (4 * f)) & 15) for f in range(52) if (meld >> (4 * f)) & 15)
@@ -73,7 +73,7 @@ def brute_best(hand: list[Card], rules: Rules, table: list[Meld] | tuple = ()) -
         copies.setdefault(card.face_index, []).append(card)
         counts += _unit(card.face_index)
 
-    @lru_cache(maxsize=None)
+    @cache
     def melds_only(counts: int) -> tuple[int, int]:
         if not counts:
             return (0, 0)
@@ -90,11 +90,11 @@ def brute_best(hand: list[Card], rules: Rules, table: list[Meld] | tuple = ()) -
     # onto meld j (in every order, which makes chains), then on to meld j + 1.
     table = tuple(table)
 
-    @lru_cache(maxsize=None)
+    @cache
     def grow(meld: Meld, card: Card) -> Meld | None:
         return meld.with_card(card, rules)
 
-    @lru_cache(maxsize=None)
+    @cache
     def play(counts: int, j: int, meld: Meld | None) -> Score:
         if j == len(table):
             return (*melds_only(counts), 0)
@@ -206,7 +206,9 @@ def table_deal(rng, rules: Rules, size: int | None = None) -> tuple[list[Card], 
                 got = _take(rng, free, 1 if p == 14 else p, SUITS.index(card.suit))
         elif hand and roll < 0.8:
             near = Card(rng.choice(hand))
-            got = _take(rng, free, (near.rank + rng.choice([-1, 1, 0]) - 1) % 13 + 1, rng.randrange(4))
+            got = _take(
+                rng, free, (near.rank + rng.choice([-1, 1, 0]) - 1) % 13 + 1, rng.randrange(4)
+            )
         else:
             got = _take(rng, free, rng.randint(1, 13), rng.randrange(4))
         if got is not None:

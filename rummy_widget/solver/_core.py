@@ -79,7 +79,9 @@ class Context:
             _cached(
                 _SUIT_SOLVERS,
                 (m, rules.ace_high, self.points, tuple(free[s]), tuple(runs[s])),
-                lambda s=s: SuitRuns(m, rules.ace_high, self.points, tuple(free[s]), tuple(runs[s])),
+                lambda s=s: SuitRuns(
+                    m, rules.ace_high, self.points, tuple(free[s]), tuple(runs[s])
+                ),
             )
             for s in range(4)
         )
@@ -104,7 +106,9 @@ class Context:
         rules = self.rules
 
         def is_set(vec: Vector) -> bool:
-            cards = [Card.of(rank, s, i % 2) for k, s in zip(vec, SUITS) for i in range(k)]
+            cards = [
+                Card.of(rank, s, i % 2) for k, s in zip(vec, SUITS, strict=True) for i in range(k)
+            ]
             return rules.is_set(cards)
 
         return is_set

@@ -86,8 +86,12 @@ class SuitRuns:
                 self.phantom[p] = True
         # cost of leaving ``n`` cards of a rank: slots first (one lay-off each), then penalty
         self.cost = [
-            [min(n, free[r]) + (n - min(n, free[r])) * (points[r] * K_PENALTY + K_LEFT)
-             for n in range(16)] if r else []
+            [
+                min(n, free[r]) + (n - min(n, free[r])) * (points[r] * K_PENALTY + K_LEFT)
+                for n in range(16)
+            ]
+            if r
+            else []
             for r in range(14)
         ]
         self.scores = _Memo(self._score)  # ``scores[key]``: the least score of a suit's cards
@@ -147,7 +151,7 @@ class SuitRuns:
             return None
         tail = counts[1:14]
         if not (self.ace_high and counts[1]):
-            return [tail + [0]] if self.ace_high else [tail]
+            return [[*tail, 0]] if self.ace_high else [tail]
         low = counts[2] or 2 in self.starts or self.phantom[1]
         high = counts[13] or any(hi == 13 for _, hi in self.table_runs)
         aces = counts[1]
@@ -193,10 +197,7 @@ class SuitRuns:
             key = (a, part)
             found = self.stretches.get(key)
             if found is None:
-                if table:
-                    found = self._dp(None, cells, a, b, False)[0]
-                else:
-                    found = self._stretch(a, part)
+                found = self._dp(None, cells, a, b, False)[0] if table else self._stretch(a, part)
                 self.stretches[key] = found
             total += found
         return total
@@ -277,10 +278,7 @@ class SuitRuns:
             back: dict[tuple, tuple] = {}
             for state, score in current.items():
                 runs, spare = state
-                if cells is not None:
-                    avail = cells[p - 1]
-                else:
-                    avail = spare if p == 14 else counts[p]
+                avail = cells[p - 1] if cells is not None else spare if p == 14 else counts[p]
                 for out, used, lays, choice in self._moves(p, runs, avail, starts, low_ace):
                     for new in range(avail - used + 1):
                         left = avail - used - new
@@ -301,9 +299,9 @@ class SuitRuns:
                 history.append(back)
         best_state, best = None, None
         for state, score in current.items():
-            if all(d[0] == EXT or (d[0] == RUN and d[1] >= m) for d in state[0]):
-                if best is None or score < best:
-                    best_state, best = state, score
+            complete = all(d[0] == EXT or (d[0] == RUN and d[1] >= m) for d in state[0])
+            if complete and (best is None or score < best):
+                best_state, best = state, score
         assert best is not None, "a suit always has an arrangement (everything left over)"
         if not want_plan:
             return best, None
@@ -344,7 +342,9 @@ class SuitRuns:
                 for s in starts:
                     if s not in taken:
                         joined = (BOUND, 0, ace, s)
-                        walk(i + 1, used, lays + size, (*out, joined), (*taken, s), (*how, (desc, s)))
+                        walk(
+                            i + 1, used, lays + size, (*out, joined), (*taken, s), (*how, (desc, s))
+                        )
 
         walk(0, 0, 0, (), (), ())
         return found
@@ -370,13 +370,17 @@ class SuitRuns:
                     continue
                 if action == "card":
                     (run[3] if run[2] is not None else run[1]).append(p)
-                    run[0] = desc if desc[0] == EXT else (RUN, min(desc[1] + 1, self.m), desc[2], -1)
+                    run[0] = (
+                        desc if desc[0] == EXT else (RUN, min(desc[1] + 1, self.m), desc[2], -1)
+                    )
                 elif action != "carry":  # joins table run ``action`` at its low end
                     run[2] = action
                     run[0] = (BOUND, 0, desc[2], action)
                 open_runs.append(run)
             open_runs += [[desc, [], desc[3], []] for desc in fresh]
-            open_runs += [[(RUN, 1, self.ace_high and p == 1, -1), [p], None, []] for _ in range(new)]
+            open_runs += [
+                [(RUN, 1, self.ace_high and p == 1, -1), [p], None, []] for _ in range(new)
+            ]
             for run in open_runs:
                 run[0] = self._close(run[0], p)
             if kept and not (deferred and p == 1 and self.ace_high):  # aces wait for 14

@@ -32,15 +32,23 @@ class GoOut:
 
 @dataclass(frozen=True)
 class Out:
-    """An unseen face that would lower the hand's penalty if drawn (then ``discard`` goes)."""
+    """An unseen face that would lower the hand's penalty if drawn (then ``discard`` goes).
+
+    ``joins`` tells a card that melds or lays off (it saves more than its own points) from a
+    card that only replaces a costlier one.
+    """
 
     cards: tuple[Card, ...]  # the unseen copies of this face
     penalty: int  # the hand's penalty after drawing it and discarding ``discard``
     drop: int  # how much lower that is than now
     discard: Card
+    joins: bool
 
     def __repr__(self) -> str:
-        return f"Out({self.cards[0]}×{len(self.cards)}, -{self.drop}, discard {self.discard})"
+        joins = ", joins" if self.joins else ""
+        return (
+            f"Out({self.cards[0]}×{len(self.cards)}, -{self.drop}, discard {self.discard}{joins})"
+        )
 
 
 def _discard_order(rules: Rules, cards: list[Card]) -> list[Card]:
@@ -122,6 +130,8 @@ def outs(
                 best, discard = score, card
         if best is not None and best // K_PENALTY < base:
             penalty = best // K_PENALTY
-            found.append(Out(tuple(faces[face]), penalty, base - penalty, discard))
+            without = _core.search(ctx, total - ENCODE[discard.id])[0] // K_PENALTY
+            joins = penalty < without + rules.card_points(faces[face][0])
+            found.append(Out(tuple(faces[face]), penalty, base - penalty, discard, joins))
     found.sort(key=lambda o: (-o.drop, o.cards[0].face_index))
     return found

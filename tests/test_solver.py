@@ -1,0 +1,363 @@
+"""The solver: exact against a brute force, each rule difference, tie-breaks, chains, helpers."""
+
+from __future__ import annotations
+
+import random
+import sys
+import types
+
+import pytest
+from solver_bruteforce import brute_best, hard_hand, random_hand, table_deal
+
+from rummy_widget.cards import Card, Cards, parse_cards
+from rummy_widget.errors import RuleError
+from rummy_widget.melds import Meld
+from rummy_widget.rules import Rules
+from rummy_widget.solver import (
+    Arrangement,
+    best_arrangement,
+    can_go_out,
+    min_penalty,
+    outs,
+)
+
+TRAD = Rules.preset("traditional")
+ROYAL = Rules.preset("rummy_royal")
+PRESETS = [TRAD, ROYAL]
+
+
+def P(text: str) -> Cards:
+    return parse_cards(text)
+
+
+def table(*melds: str, rules: Rules = TRAD) -> list[Meld]:
+    return [Meld.make(P(m), rules, owner=0) for m in melds]
+
+
+def check_arrangement(arr: Arrangement, hand, rules: Rules, melds=()) -> None:
+    """Every card placed once, melds legal, lay-offs playable in the order given."""
+    placed = [c for m in arr.melds for c in m] + [c for c, _ in arr.lay_offs] + list(arr.leftover)
+    assert sorted(placed) == sorted(hand)
+    for meld in arr.melds:
+        assert rules.meld_kind(list(meld)) is not None, meld
+        assert list(meld) == rules.order_meld(list(meld))
+    grown = list(melds)
+    for card, index in arr.lay_offs:
+        after = grown[index].with_card(card, rules)
+        assert after is not None, f"{card} onto {grown[index]}"
+        grown[index] = after
+    assert arr.penalty == rules.points(arr.leftover)
+    assert list(arr.leftover) == sorted(arr.leftover, key=lambda c: (c.face_index, c.id))
+
+
+def score(arr: Arrangement) -> tuple[int, int, int]:
+    return (arr.penalty, len(arr.leftover), len(arr.lay_offs))
+
+
+# --- exactness against the brute force ----------------------------------------------------------
+
+
+def _deals(rules: Rules, seed: int, count: int):
+    """Random 10/11-card hands, hard hands and hands facing table melds, in equal shares."""
+    rng = random.Random(seed)
+    for i in range(count):
+        kind = i % 3
+        if kind == 0:
+            yield random_hand(rng, rng.choice([10, 11])), []
+        elif kind == 1:
+            yield hard_hand(rng, rules), []
+        else:
+            yield table_deal(rng, rules)
+
+
+def _agree(rules: Rules, seed: int, count: int) -> None:
+    for hand, melds in _deals(rules, seed, count):
+        arr = best_arrangement(hand, rules, melds)
+        expected = brute_best(hand, rules, melds)
+        assert score(arr) == expected, (hand, melds, arr, expected)
+        assert min_penalty(hand, rules, melds) == expected[0]
+        check_arrangement(arr, hand, rules, melds)
+
+
+@pytest.mark.parametrize("rules", PRESETS, ids=lambda r: r.name)
+def test_agrees_with_brute_force(rules: Rules) -> None:
+    _agree(rules, seed=1, count=900)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("rules", PRESETS, ids=lambda r: r.name)
+def test_agrees_with_brute_force_20000_hands(rules: Rules) -> None:
+    _agree(rules, seed=20_000, count=20_000)
+
+
+CUSTOM = [
+    TRAD.with_changes(set_max=4),  # repeated suits but at most 4: table sets share their room
+    TRAD.with_changes(set_distinct_suits=True),  # distinct suits, no size limit
+    TRAD.with_changes(ace_high=True),  # ace high with the ace worth 1
+    ROYAL.with_changes(min_meld=4),  # melds of four or more
+    ROYAL.with_changes(set_max=3),  # full table sets take nothing
+]
+
+
+@pytest.mark.parametrize("rules", CUSTOM, ids=["max4", "distinct", "acehigh1", "min4", "max3"])
+def test_custom_rules_agree_with_brute_force(rules: Rules) -> None:
+    _agree(rules, seed=7, count=240)
+
+
+# --- rule differences, one concrete hand each ---------------------------------------------------
+
+
+def test_ace_high_run_only_under_royal() -> None:
+    hand = P("QH KH AH")
+    assert best_arrangement(hand, TRAD).penalty == 21  # ace low only: Q-K-A is no run
+    arr = best_arrangement(hand, ROYAL)
+    assert arr.penalty == 0
+    assert [str(c) for c in arr.melds[0]] == ["Q♥", "K♥", "A♥"]
+
+
+def test_never_around_the_corner() -> None:
+    assert best_arrangement(P("KH AH 2H"), ROYAL).penalty == 10 + 11 + 2
+    assert best_arrangement(P("KH AH 2H"), TRAD).penalty == 10 + 1 + 2
+
+
+def test_two_aces_one_low_one_high_under_royal() -> None:
+    arr = best_arrangement(P("AH 2H 3H QH KH AH#1"), ROYAL)
+    assert arr.penalty == 0 and len(arr.melds) == 2
+    assert best_arrangement(P("AH 2H 3H QH KH AH#1"), TRAD).penalty == 1 + 12 + 10 - 2
+
+
+def test_a_run_may_not_hold_the_ace_at_both_ends() -> None:
+    hand = P("AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH#1")
+    arr = best_arrangement(hand, ROYAL)
+    assert arr.penalty == 0
+    assert all(len(m) <= 13 for m in arr.melds) and len(arr.melds) >= 2
+
+
+def test_ace_points() -> None:
+    assert best_arrangement(P("AS 9D"), TRAD).penalty == 1 + 9
+    assert best_arrangement(P("AS 9D"), ROYAL).penalty == 11 + 9
+
+
+def test_repeated_suits_in_sets_only_under_traditional() -> None:
+    hand = P("7S 7S#1 7H")
+    assert best_arrangement(hand, TRAD).penalty == 0
+    assert best_arrangement(hand, ROYAL).penalty == 21
+
+
+def test_big_sets() -> None:
+    hand = P("7S 7H 7D 7C 7S#1")
+    arr = best_arrangement(hand, TRAD)
+    assert arr.penalty == 0 and len(arr.melds) == 1 and len(arr.melds[0]) == 5
+    arr = best_arrangement(hand, ROYAL)  # four suits at most: one seven stays
+    assert arr.penalty == 7 and len(arr.melds[0]) == 4
+    eight = P("7S 7H 7D 7C 7S#1 7H#1 7D#1 7C#1")
+    assert len(best_arrangement(eight, TRAD).melds[0]) == 8
+    two_sets = best_arrangement(P("7S 7H 7D 7S#1 7H#1 7C"), ROYAL)
+    assert two_sets.penalty == 0 and sorted(len(m) for m in two_sets.melds) == [3, 3]
+
+
+def test_long_runs_and_duplicates() -> None:
+    arr = best_arrangement(P("AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH"), TRAD)
+    assert arr.penalty == 0 and len(arr.melds) == 1 and len(arr.melds[0]) == 13
+    arr = best_arrangement(P("5H 5H#1 6H 6H#1 7H 7H#1"), TRAD)
+    assert arr.penalty == 0 and [len(m) for m in arr.melds] == [3, 3]
+    arr = best_arrangement(P("4H 5H 5H#1 6H 6H#1 7H"), ROYAL)  # 4-5-6 and 5-6-7
+    assert arr.penalty == 0
+
+
+def test_sets_and_runs_compete_for_a_card() -> None:
+    arr = best_arrangement(P("5S 5D 5C 5H 6H 7H"), TRAD)
+    assert arr.penalty == 0  # 5♠ 5♦ 5♣ and 5♥ 6♥ 7♥
+    arr = best_arrangement(P("3H 4H 5H 6H 6S 6D"), ROYAL)
+    assert arr.penalty == 0  # 3-4-5♥ and 6♥ 6♠ 6♦
+
+
+# --- lay-offs -----------------------------------------------------------------------------------
+
+
+def test_lay_offs_chain_both_ways_in_playing_order() -> None:
+    melds = table("5H 6H 7H")
+    arr = best_arrangement(P("4H 3H 8H 9H 2C"), TRAD, melds)
+    assert [(str(c), i) for c, i in arr.lay_offs] == [("8♥", 0), ("9♥", 0), ("4♥", 0), ("3♥", 0)]
+    assert arr.penalty == 2
+    check_arrangement(arr, P("4H 3H 8H 9H 2C"), TRAD, melds)
+
+
+def test_lay_offs_need_a_connected_chain() -> None:
+    arr = best_arrangement(P("9H 10H"), TRAD, table("5H 6H 7H"))
+    assert arr.penalty == 19 and not arr.lay_offs
+
+
+def test_lay_offs_onto_sets_follow_the_set_rule() -> None:
+    melds = table("7S 7H 7D")
+    assert best_arrangement(P("7S#1"), TRAD, melds).lay_offs == ((Card.parse("7S#1"), 0),)
+    royal = table("7S 7H 7D", rules=ROYAL)
+    assert best_arrangement(P("7S#1"), ROYAL, royal).penalty == 7  # suit already there
+    assert best_arrangement(P("7C"), ROYAL, royal).penalty == 0
+    arr = best_arrangement(P("7C 7C#1"), ROYAL, royal)  # only one club fits
+    assert arr.penalty == 7 and len(arr.lay_offs) == 1
+    full = table("7S 7H 7D 7C", rules=ROYAL)
+    assert best_arrangement(P("7S#1"), ROYAL, full).penalty == 7
+
+
+def test_two_table_sets_each_take_their_missing_suit() -> None:
+    melds = table("7S 7H 7D", "7S#1 7H#1 7C", rules=ROYAL)
+    arr = best_arrangement(P("7C#1 7D#1 3S"), ROYAL, melds)
+    assert sorted((str(c), i) for c, i in arr.lay_offs) == [("7♣", 0), ("7♦", 1)]
+    assert arr.penalty == 3
+
+
+def test_ace_lay_offs() -> None:
+    assert best_arrangement(P("AH"), ROYAL, table("JH QH KH", rules=ROYAL)).penalty == 0
+    assert best_arrangement(P("AH"), TRAD, table("JH QH KH")).penalty == 1
+    assert best_arrangement(P("2H"), ROYAL, table("QH KH AH", rules=ROYAL)).penalty == 2
+    long_run = table("2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH", rules=ROYAL)
+    arr = best_arrangement(P("AH AH#1"), ROYAL, long_run)  # low or high, not both
+    assert arr.penalty == 11 and len(arr.lay_offs) == 1
+
+
+def test_table_melds_are_never_rearranged() -> None:
+    melds = table("7S 7H 7D 7C")
+    assert best_arrangement(P("5S 6S"), TRAD, melds).penalty == 11
+    run = table("3H 4H 5H 6H")
+    arr = best_arrangement(P("6H#1 7H"), TRAD, run)
+    assert arr.penalty == 6 and [str(c) for c, _ in arr.lay_offs] == ["7♥"]
+
+
+def test_table_melds_as_plain_card_lists() -> None:
+    arr = best_arrangement(P("8H 9H"), TRAD, ["5H 6H 7H", ["KS", "KH", "KD"]])
+    assert arr.penalty == 0 and [i for _, i in arr.lay_offs] == [0, 0]
+    with pytest.raises(RuleError) as err:
+        best_arrangement(P("8H"), TRAD, ["5H 6H 8H"])
+    assert err.value.code == "not_a_meld"
+
+
+def test_bad_hands_are_refused() -> None:
+    with pytest.raises(RuleError) as err:
+        best_arrangement([Card.parse("7H"), Card.parse("7H")], TRAD)
+    assert err.value.code == "duplicate_card"
+    with pytest.raises(RuleError):
+        min_penalty(P("5H"), TRAD, table("5H 6H 7H"))  # that 5♥ lies on the table
+
+
+def test_strings_and_preset_names_are_accepted() -> None:
+    assert best_arrangement(["7H", "8H", "9H", "2C"], "traditional").penalty == 2
+    assert min_penalty(["7H", "8H", "9H", "2C"], "rummy_royal") == 2
+
+
+# --- tie-breaks and determinism -----------------------------------------------------------------
+
+
+def test_tie_break_fewer_cards_left_over() -> None:
+    # penalty 4 either as 4♠ alone or as 2♥ 2♦: one card left over wins
+    arr = best_arrangement(P("2S 3S 4S 2H 3H 3H#1 3D 2C"), TRAD)
+    assert arr.penalty == 4 and [str(c) for c in arr.leftover] == ["4♠"]
+    arr = best_arrangement(P("3S 2H 3H 2D 3D 4D 2C 3C"), ROYAL)
+    assert arr.penalty == 4 and len(arr.leftover) == 1
+
+
+def test_tie_break_own_meld_before_lay_offs() -> None:
+    arr = best_arrangement(P("8H 9H 10H"), TRAD, table("5H 6H 7H"))
+    assert arr.lay_offs == () and len(arr.melds) == 1
+    arr = best_arrangement(P("7C 7C#1 7H"), TRAD, table("7S 7D 7H#1"))
+    assert arr.lay_offs == () and len(arr.melds[0]) == 3
+
+
+def test_same_cards_same_answer_in_any_order() -> None:
+    rng = random.Random(3)
+    for _ in range(200):
+        hand = hard_hand(rng, TRAD)
+        shuffled = list(hand)
+        rng.shuffle(shuffled)
+        assert best_arrangement(hand, TRAD) == best_arrangement(shuffled, TRAD)
+
+
+def test_lower_copy_goes_to_the_meld() -> None:
+    arr = best_arrangement(P("7H#1 8H 9H 7H"), TRAD)
+    assert Card.parse("7H") in arr.melds[0] and list(arr.leftover) == [Card.parse("7H#1")]
+
+
+# --- the result object --------------------------------------------------------------------------
+
+
+def test_repr_is_short() -> None:
+    arr = best_arrangement(P("7H 8H 9H 2C 10H"), TRAD, table("JH QH KH"))
+    assert repr(arr) == "Arrangement(melds=[7♥ 8♥ 9♥ 10♥], lay_offs=[], leftover=[2♣], penalty=2)"
+    arr = best_arrangement(P("10H 2C"), TRAD, table("7H 8H 9H"))
+    assert repr(arr) == "Arrangement(melds=[], lay_offs=[10♥→0], leftover=[2♣], penalty=2)"
+
+
+def test_repr_html_uses_display_when_it_exists(monkeypatch) -> None:
+    arr = best_arrangement(P("7H 8H 9H 2C"), TRAD)
+    bare = types.ModuleType("rummy_widget.display")
+    monkeypatch.setitem(sys.modules, "rummy_widget.display", bare)
+    assert arr._repr_html_() == "<pre>" + repr(arr) + "</pre>"
+    bare.arrangement_html = lambda a: f"<div>{a.penalty}</div>"
+    assert arr._repr_html_() == "<div>2</div>"
+
+
+def test_arrangement_is_frozen_and_hashable() -> None:
+    arr = best_arrangement(P("7H 8H 9H 2C"), TRAD)
+    with pytest.raises(AttributeError):
+        arr.penalty = 0  # type: ignore[misc]
+    assert hash(arr) == hash(best_arrangement(P("2C 9H 8H 7H"), TRAD))
+
+
+# --- going out ----------------------------------------------------------------------------------
+
+
+def test_going_out_traditional_may_place_every_card() -> None:
+    result = can_go_out(P("7H 8H 9H"), TRAD)
+    assert result and result.discard is None and result.rummy
+    assert not can_go_out(P("7H 8H 9H"), TRAD, has_melded=True).rummy
+    result = can_go_out(P("7H 8H 9H KS"), TRAD)
+    assert result and result.discard == Card.parse("KS")
+    assert not can_go_out(P("7H 8H 9H KS 2C"), TRAD)
+
+
+def test_going_out_royal_must_end_with_a_discard() -> None:
+    assert not can_go_out(P("7H 8H 9H"), ROYAL)  # nothing left to discard
+    result = can_go_out(P("7H 8H 9H KS"), ROYAL)
+    assert result and result.discard == Card.parse("KS") and result.rummy
+    assert len(result.arrangement.placed) == 3
+    assert can_go_out(P("7H 8H 9H 10H"), ROYAL).discard is not None  # keep 7♥ or 10♥ back
+    assert not can_go_out(P("7H 8H 9H"), TRAD, must_discard=True)
+
+
+def test_going_out_keep_out_card_may_not_be_the_discard() -> None:
+    assert not can_go_out(P("7H 8H 9H KS"), ROYAL, keep_out="KS")
+    result = can_go_out(P("7H 8H 9H KS KS#1"), ROYAL, table("KH KD KC"), keep_out="KS")
+    assert result and result.discard == Card.parse("KS#1")
+
+
+def test_going_out_with_lay_offs() -> None:
+    result = can_go_out(P("10H 2C"), ROYAL, table("7H 8H 9H", rules=ROYAL), has_melded=True)
+    assert result and not result.rummy and result.discard == Card.parse("2C")
+    assert result.arrangement.lay_offs == ((Card.parse("10H"), 0),)
+
+
+# --- outs ---------------------------------------------------------------------------------------
+
+
+def test_outs_name_the_cards_that_lower_the_penalty() -> None:
+    hand = P("7H 8H KS QD 2C")
+    found = outs(hand, TRAD)
+    assert found == sorted(found, key=lambda o: (-o.drop, o.cards[0].face_index))
+    by_face = {str(o.cards[0]): o for o in found}
+    assert by_face["9♥"].drop == (7 + 8 + 10 + 10 + 2) - (10 + 2)  # 7-8-9 melds, K♠ goes
+    assert by_face["9♥"].penalty == min_penalty(P("7H 8H 9H QD 2C"), TRAD)
+    assert len(by_face["9♥"].cards) == 2  # both copies unseen
+    assert by_face["9♥"].joins
+    assert by_face["5♦"].drop == 10 - 5 and not by_face["5♦"].joins  # only replaces K♠
+    assert "K♦" not in by_face  # as costly as the card it would replace
+
+
+def test_outs_respect_the_unseen_cards_and_the_table() -> None:
+    hand = P("7H 8H KS QD 2C")
+    found = outs(hand, TRAD, unseen=P("9H 6S"))
+    assert [str(o.cards[0]) for o in found] == ["9♥", "6♠"]
+    melds = table("9H 10H JH")
+    faces = {str(o.cards[0]) for o in outs(P("KS QD 2C 3C"), TRAD, melds)}
+    assert {"8♥", "Q♥"} <= faces  # both extend the table run
+    on_table = {c.id for c in melds[0].cards}
+    assert all(c.id not in on_table for o in outs(hand, TRAD, melds) for c in o.cards)
