@@ -33,7 +33,7 @@ def fanned_backs(count: int, label: str, lang: str, size: str) -> str:
     """``count`` face-down cards overlapping like a held hand; announced with their count."""
     overlap = FAN_OVERLAP[size]
     backs = [back_svg(lang, size, f";margin-left:-{overlap}px" if i else "") for i in range(count)]
-    content = "".join(backs) or tag("span", esc(t("display.none", lang)), style=NOTE_STYLE)
+    content = " ".join(backs) or tag("span", esc(t("display.none", lang)), style=NOTE_STYLE)
     return tag(
         "div",
         content,
