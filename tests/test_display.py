@@ -681,3 +681,17 @@ def test_axe_finds_no_accessibility_violations(lang):
             browser.close()
     assert cards > 30
     assert [v["id"] for v in response["violations"]] == []
+
+
+def test_solver_arrangement_displays_its_melds_chain_of_lay_offs_and_leftover():
+    from rummy_widget.solver import best_arrangement
+
+    rules = Rules.preset("traditional")
+    table_melds = [Meld.make(parse_cards("5H 6H 7H"), rules, 1)]
+    arr = best_arrangement(parse_cards("AS 2S 3S 8H 9H KC"), rules, table_melds)
+    markup = arr._repr_html_()
+    assert markup == arrangement_html(arr)
+    assert faces_shown(markup, "en") == [c.face for c in parse_cards("AS 2S 3S 8H 9H KC")]
+    text = text_of(parse(markup))
+    assert "8 of hearts onto meld 0" in text and "9 of hearts onto meld 0" in text
+    assert t("display.arr.penalty", "en", n=10) in text
