@@ -303,37 +303,39 @@ def arrangement(ctx: Context, total: int, cards: list[Card]) -> Arrangement:
     Faces are turned into cards copy by copy, lowest id first: melds (in their output order)
     take the lower copy, then lay-offs, and the cards left over are what remains.
     """
-    _, combo = search(ctx, total)
+    score, combo = search(ctx, total)
     rules = ctx.rules
     rest = total
     for delta, _, _, _ in combo:
         rest -= delta
     plans = [ctx.suits[s].plans[(rest >> (52 * s)) & SUIT_MASK] for s in range(4)]
-    melds: list[list[tuple[int, int]]] = []  # faces as (rank, suit index)
+    melds: list[tuple[tuple[int, int, int], list[tuple[int, int]]]] = []  # (order, faces)
     for s, plan in enumerate(plans):
-        melds += [[(1 if p == 14 else p, s) for p in run] for run in plan.runs]
+        for run in plan.runs:  # ordered by their lowest position, then suit
+            melds.append(((run[0], s, 1), [(1 if p == 14 else p, s) for p in run]))
     for _, _, rank, option in combo:
-        melds += [[(rank, s) for s in range(4) for _ in range(g[s])] for g in option.groups]
+        for g in option.groups:  # ordered by rank, then first suit
+            first = next(s for s in range(4) if g[s])
+            melds.append(((rank, first, 0), [(rank, s) for s in range(4) for _ in range(g[s])]))
     pool: dict[tuple[int, int], list[Card]] = {}
-    for c in sorted(cards):
-        pool.setdefault((c.rank, SUITS.index(c.suit)), []).append(c)
-    ordered = sorted(melds, key=lambda faces: _meld_key(rules, faces))
-    out_melds = tuple(tuple(rules.order_meld([pool[f].pop(0) for f in faces])) for faces in ordered)
+    for c in sorted(cards, key=_card_id):
+        f = c.id % 52
+        pool.setdefault((f % 13 + 1, f // 13), []).append(c)
+    melds.sort(key=lambda m: m[0])
+    out_melds = tuple(
+        tuple(rules.order_meld([pool[f].pop(0) for f in faces])) for _, faces in melds
+    )
     lays = _lay_offs(ctx, plans, combo, pool)
     leftover = Cards(sorted((c for cs in pool.values() for c in cs), key=_card_order))
-    return Arrangement(out_melds, lays, leftover, rules.points(leftover))
+    return Arrangement(out_melds, lays, leftover, score // K_PENALTY)
+
+
+def _card_id(card: Card) -> int:
+    return card.id
 
 
 def _card_order(card: Card) -> tuple[int, int]:
-    return (card.face_index, card.id)
-
-
-def _meld_key(rules: Rules, faces: list[tuple[int, int]]) -> tuple[int, int, int]:
-    cards = [Card.of(r, SUITS[s], i % 2) for i, (r, s) in enumerate(faces)]
-    ranks = rules.run_ranks(cards)
-    if ranks is None:
-        return (faces[0][0], min(s for _, s in faces), 0)
-    return (ranks[0], faces[0][1], 1)
+    return (card.id % 52, card.id)
 
 
 def _lay_offs(ctx: Context, plans: list[SuitPlan], combo: tuple, pool: dict) -> tuple:
@@ -369,3 +371,14 @@ def _lay_offs(ctx: Context, plans: list[SuitPlan], combo: tuple, pool: dict) -> 
                 lay((rank, s), None)
     lays.sort(key=lambda pair: pair[0])  # stable: each meld keeps its own playing order
     return tuple((card, index) for index, card in lays)
+
+
+def clear_caches() -> None:
+    """Forget every memo (for cold-start measurements)."""
+    from . import _runs
+
+    _SUIT_SOLVERS.clear()
+    _RANK_SETS.clear()
+    PLAIN.clear()
+    _WITH_TABLE.clear()
+    _runs._STEPS.clear()
