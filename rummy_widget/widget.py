@@ -288,7 +288,10 @@ class RummyTable(anywidget.AnyWidget):
 
         def text(lang: str) -> str:
             what = describe_action(action, lang, discard_top=top)
-            why = expert.explain(obs, action, lang)
+            try:
+                why = expert.explain(obs, action, lang)
+            except Exception:  # the move alone is still a useful hint
+                why = ""
             return f"{what} {why}".strip()
 
         self._hint = {"rev": self._rev, "action": action, "text": text}

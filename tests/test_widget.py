@@ -374,6 +374,29 @@ def test_hint_shows_the_expert_suggestion(monkeypatch: pytest.MonkeyPatch) -> No
     assert h.table.view["hint"]["action"]["card"] == h.table.view["hand"][0]
 
 
+def _as_intent_action(shown: dict) -> dict:
+    """A view's action (whole cards) in the intent form (card ids)."""
+    action = {k: v for k, v in shown.items() if k in ("type", "source", "meld_index")}
+    if "card" in shown:
+        action["card"] = shown["card"]["id"]
+    if "cards" in shown:
+        action["cards"] = [c["id"] for c in shown["cards"]]
+    return action
+
+
+def test_following_every_hint_of_the_real_expert_plays_a_deal() -> None:
+    h = Harness(RummyTable(opponents=["basic", "basic"], seed=5))
+    game = h.table.game
+    for _ in range(500):
+        if game.phase == "over":
+            break
+        assert h.intent({"type": "hint", "rev": h.table.view["rev"]})
+        hint = h.table.view["hint"]
+        assert hint["text"]
+        assert h.action(_as_intent_action(hint["action"])), h.table.view["message"]
+    assert game.result is not None
+
+
 def test_hint_without_an_expert_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
     import rummy_widget.bots as bots
 
