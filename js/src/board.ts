@@ -205,6 +205,9 @@ function piles(lang: Lang, view: View, table: TableState, ui: UiState, id: strin
   const stockInfo = `${id}-stock`;
   const pileInfo = `${id}-pile`;
   const top = table.discard_top;
+  const hint = view.hint?.action;
+  const hinted = (source: string) =>
+    hint?.type === "draw" && hint.source === source ? "rw-pilebtn rw-hinted" : "rw-pilebtn";
   const pileDetails = h(
     "details",
     { class: "rw-details", "data-rw-open": "pile", open: ui.open.has("pile") },
@@ -227,7 +230,7 @@ function piles(lang: Lang, view: View, table: TableState, ui: UiState, id: strin
         "button",
         {
           type: "button",
-          class: "rw-pilebtn",
+          class: hinted("stock"),
           "data-rw-act": "stock",
           "aria-label": t(lang, "ui.stock"),
           "aria-describedby": stockInfo,
@@ -244,7 +247,7 @@ function piles(lang: Lang, view: View, table: TableState, ui: UiState, id: strin
         "button",
         {
           type: "button",
-          class: "rw-pilebtn",
+          class: hinted("discard"),
           "data-rw-act": "pile",
           "aria-label": t(lang, "ui.discard_pile"),
           "aria-describedby": pileInfo,
@@ -285,7 +288,10 @@ function melds(lang: Lang, view: View, table: TableState, ui: UiState): HTMLElem
           "button",
           {
             type: "button",
-            class: "rw-meld",
+            class:
+              view.hint?.action.type === "lay_off" && view.hint.action.meld_index === meld.index
+                ? "rw-meld rw-hinted"
+                : "rw-meld",
             "data-rw-act": "target",
             "data-meld": meld.index,
             "aria-pressed": ui.target === meld.index ? "true" : "false",

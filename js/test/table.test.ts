@@ -189,6 +189,23 @@ describe("selection and intents", () => {
     expect(el.querySelector("[aria-live=polite]")?.textContent).toContain("High card.");
   });
 
+  test("a hint to draw or to lay off marks the pile or the meld", () => {
+    const model = mount({
+      view: makeView({ hint: { action: { type: "draw", source: "discard" }, text: "Take it." } }),
+    });
+    expect(button(el, "Discard pile").classList.contains("rw-hinted")).toBe(true);
+    expect(button(el, "Stock").classList.contains("rw-hinted")).toBe(false);
+    model.set(
+      "view",
+      makeView({
+        phase: "play",
+        hint: { action: { type: "lay_off", card: card("AS"), meld_index: 0 }, text: "Lay it off." },
+      }),
+    );
+    expect(el.querySelector(".rw-meld")?.classList.contains("rw-hinted")).toBe(true);
+    expect(button(el, "ace of spades").classList.contains("rw-hinted")).toBe(true);
+  });
+
   test("sorting by rank and by suit", () => {
     mount({ view: makeView({ hand: cards("2C AH KS") }) });
     const order = () => handButtons().map(nameOf);
