@@ -349,6 +349,8 @@ export class TableController {
         this.sortHand();
         return this.draw(this.shown ?? undefined);
       case "hint":
+        // The hint for this position is already shown: say it again rather than ask again.
+        if (view.hint) return this.announce(view.hint.text);
         return this.send({ type: "hint", rev: view.rev });
       case "next":
         return this.send({ type: "next_deal", rev: view.rev });

@@ -187,6 +187,8 @@ describe("selection and intents", () => {
     expect(el.querySelector(".rw-hint")?.textContent).toBe("Discard king of clubs. High card.");
     expect(button(el, "king of clubs").classList.contains("rw-hinted")).toBe(true);
     expect(el.querySelector("[aria-live=polite]")?.textContent).toContain("High card.");
+    button(el, "Hint").click(); // already shown: said again, not asked again
+    expect(model.sent).toHaveLength(1);
   });
 
   test("a hint to draw or to lay off marks the pile or the meld", () => {
