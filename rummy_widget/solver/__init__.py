@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from ..cards import Card
 from ..rules import Rules
 from . import _core
-from ._core import TableMelds
+from ._core import TableMelds, min_penalty
 from .arrangement import Arrangement
 from .helpers import GoOut, Out, can_go_out, outs
 
@@ -31,12 +31,3 @@ def best_arrangement(
     ctx = _core.context(rules, table_melds)
     total, cards = _core.encode(hand, ctx)
     return _core.arrangement(ctx, total, cards)
-
-
-def min_penalty(
-    hand: Iterable[Card | str], rules: Rules | str, table_melds: TableMelds = ()
-) -> int:
-    """The penalty points ``best_arrangement`` would leave, without building the cards."""
-    entry = None if table_melds else _core.PLAIN.get(id(rules))
-    ctx = entry[1] if entry is not None and entry[0] is rules else _core.context(rules, table_melds)
-    return _core.hand_score(ctx, hand) // _core.K_PENALTY

@@ -23,7 +23,12 @@ SUIT_BITS = 52
 SUIT_MASK = (1 << SUIT_BITS) - 1
 HIGH_BITS = sum(8 << (4 * r) for r in range(13))  # bit 3 of every rank's field
 ENCODE = tuple(1 << (4 * (i % 52)) for i in range(104))  # card id -> its face's count unit
-BIT = tuple(1 << i for i in range(104))  # card id -> its bit in a set of physical cards
+ID_SHIFT = 4 * 52
+FACES_MASK = (1 << ID_SHIFT) - 1
+# Card id -> its face's count unit plus the card's own bit above the faces. Summing a hand
+# gives the face counts below ID_SHIFT and, above it, a set of ids whose bit count is the
+# hand's size exactly when no id repeats (a repeat carries and loses a bit).
+CARD = tuple(ENCODE[i] | 1 << (ID_SHIFT + i) for i in range(104))
 
 TableMelds = Iterable["Meld | Sequence[Card | str]"]
 
@@ -99,7 +104,7 @@ class Context:
             self.add = 0 if m > 8 else HIGH_BITS
         self.always = sum(8 << (4 * (r - 1)) for r in shared)
         self.encoded: dict[tuple[int, Vector], tuple] = {}
-        self.table_bits = sum(BIT[c.id] for meld in table for c in meld.cards)
+        self.table_bits = sum(1 << c.id for meld in table for c in meld.cards)
         self.maps = tuple(s.scores for s in self.suits)
 
     def _set_test(self, rank: int):
@@ -196,50 +201,62 @@ def _as_meld(meld: Meld | Sequence[Card | str], rules: Rules) -> Meld:
 
 
 def encode(hand: Iterable[Card | str], ctx: Context) -> tuple[int, list[Card]]:
-    """The hand as one integer of face counts, and as a list of cards (checked: no repeats)."""
+    """The hand's face counts as one integer, and the hand as a list of cards.
+
+    Refuses a card named twice or lying on the table (``duplicate_card``).
+    """
     cards = hand if isinstance(hand, list) else list(hand)
-    total = seen = 0
+    total = 0
     try:
         for card in cards:
-            i = card.id
-            total += ENCODE[i]
-            seen |= BIT[i]
+            total += CARD[card.id]
     except AttributeError:
         return encode(parse_cards(cards), ctx)
-    if seen.bit_count() != len(cards) or seen & ctx.table_bits:
+    ids = total >> ID_SHIFT
+    if ids.bit_count() != len(cards) or ids & ctx.table_bits:
         _repeated(cards, ctx)
-    return total, cards
+    return total & FACES_MASK, cards
 
 
 def _repeated(cards: list[Card], ctx: Context) -> None:
     ids = [c.id for c in cards]
-    twice = next(c for c in cards if ids.count(c.id) > 1 or BIT[c.id] & ctx.table_bits)
+    twice = next(c for c in cards if ids.count(c.id) > 1 or 1 << c.id & ctx.table_bits)
     raise RuleError("duplicate_card", card=str(twice))
 
 
-def hand_score(ctx: Context, hand: Iterable[Card | str]) -> int:
-    """``search(ctx, encode(hand))[0]``, with the common case (no set choices) inlined."""
+def min_penalty(
+    hand: Iterable[Card | str], rules: Rules | str, table_melds: TableMelds = ()
+) -> int:
+    """The penalty points ``best_arrangement`` would leave, without building the cards.
+
+    The hot path of bots and hints, so ``encode`` and ``search`` are inlined for the usual
+    case: no rank with enough cards for a set.
+    """
+    if table_melds:
+        ctx = context(rules, table_melds)
+    else:
+        entry = PLAIN.get(id(rules))
+        ctx = entry[1] if entry is not None and entry[0] is rules else context(rules)
     if not isinstance(hand, list):
         hand = list(hand)
-    total = seen = 0
+    total = 0
     try:
         for card in hand:
-            i = card.id
-            total += ENCODE[i]
-            seen |= BIT[i]
+            total += CARD[card.id]
     except AttributeError:
         total, hand = encode(hand, ctx)
-        seen = sum(BIT[c.id] for c in hand)
-    if seen.bit_count() != len(hand) or seen & ctx.table_bits:
-        _repeated(hand, ctx)
+    else:
+        ids = total >> ID_SHIFT
+        if ids.bit_count() != len(hand) or ids & ctx.table_bits:
+            _repeated(hand, ctx)
     k0 = total & SUIT_MASK
     k1 = total >> 52 & SUIT_MASK
     k2 = total >> 104 & SUIT_MASK
-    k3 = total >> 156
+    k3 = total >> 156 & SUIT_MASK
     if (k0 + k1 + k2 + k3 + ctx.add) & HIGH_BITS | ctx.always:
-        return search(ctx, total)[0]
+        return search(ctx, total & FACES_MASK)[0] // K_PENALTY
     m0, m1, m2, m3 = ctx.maps
-    return m0[k0] + m1[k1] + m2[k2] + m3[k3]
+    return (m0[k0] + m1[k1] + m2[k2] + m3[k3]) // K_PENALTY
 
 
 def search(ctx: Context, total: int) -> tuple[int, tuple]:
