@@ -2,7 +2,7 @@
 // so the controller can simply re-render after every change.
 import { cardBack, cardButton, cardFace, cardImage, emptyPlace } from "./cards";
 import { h } from "./dom";
-import { cardList, cardName, t, type Lang } from "./i18n";
+import { cardList, cardName, t, tn, type Lang } from "./i18n";
 import type { Card, LogEvent, MeldView, Player, Scoreboard, View } from "./types";
 
 export type SortBy = "rank" | "suit";
@@ -188,7 +188,7 @@ function opponent(lang: Lang, view: View, table: TableState, seat: number): HTML
       "aria-current": table.current_player === seat && view.phase !== "over" ? "true" : null,
     },
     h("h3", { class: "rw-name" }, name),
-    h("p", {}, t(lang, "ui.stock_count", { n: player.hand_size })),
+    h("p", {}, tn(lang, "ui.stock_count", player.hand_size)),
     player.has_melded && h("p", { class: "rw-note" }, t(lang, "ui.player_melded")),
     revealed && !table.animating
       ? h(
@@ -214,7 +214,7 @@ function piles(lang: Lang, view: View, table: TableState, ui: UiState, id: strin
     h(
       "summary",
       {},
-      t(lang, "ui.pile_whole", { n: table.animating ? table.discard_size : view.discard_pile.length }),
+      tn(lang, "ui.pile_whole", table.animating ? table.discard_size : view.discard_pile.length),
     ),
     table.animating
       ? null
@@ -238,7 +238,7 @@ function piles(lang: Lang, view: View, table: TableState, ui: UiState, id: strin
         },
         table.stock_size > 0 ? cardBack(lang) : emptyPlace(),
       ),
-      h("span", { id: stockInfo, class: "rw-caption" }, t(lang, "ui.stock_count", { n: table.stock_size })),
+      h("span", { id: stockInfo, class: "rw-caption" }, tn(lang, "ui.stock_count", table.stock_size)),
     ),
     h(
       "div",

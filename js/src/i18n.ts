@@ -20,6 +20,12 @@ export function t(lang: Lang, key: string, params: Record<string, string | numbe
   );
 }
 
+/** Like t, but with `key_one` for a count of exactly one ("1 card", not "1 cards"). */
+export function tn(lang: Lang, key: string, n: number, params: Record<string, string | number> = {}): string {
+  const one = `${key}_one`;
+  return t(lang, n === 1 && (one in TABLES[lang] || one in TABLES.en) ? one : key, { ...params, n });
+}
+
 export const SUIT_SYMBOL: Record<string, string> = { S: "♠", H: "♥", D: "♦", C: "♣" };
 
 /** Rank 1..13 and suit letter of a card code such as "10H" or "QS". */

@@ -96,6 +96,14 @@ describe("rendering", () => {
     expect(pile).toEqual(["4 of spades", "jack of hearts"]);
   });
 
+  test("one card is said in the singular", () => {
+    const view = makeView({ discard_pile: cards("4S") });
+    view.players[1].hand_size = 1;
+    mount({ view, lang: "fi" });
+    expect(el.querySelector(".rw-seat")?.textContent).toContain("1 kortti");
+    expect(el.querySelector("summary")?.textContent).toBe("Koko poistopakka (1 kortti)");
+  });
+
   test("four-colour deck and large size switch classes", () => {
     const model = mount({ view: makeView() });
     const root = el.querySelector(".rw-root") as HTMLElement;
