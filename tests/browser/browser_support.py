@@ -18,6 +18,8 @@ import time
 import urllib.error
 import urllib.request
 import uuid
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -62,6 +64,7 @@ class JupyterServer:
     root: Path
     process: subprocess.Popen
     log: Path
+    settings: Path  # JUPYTERLAB_SETTINGS_DIR: user settings, read on every page load
 
     def write_notebook(self, name: str, cells: list[str]) -> str:
         """Save a notebook of code cells (never run) in the server's folder; return its name."""
@@ -80,6 +83,17 @@ class JupyterServer:
             # A fresh workspace each time: no layout left over from an earlier test.
             return f"{self.url}/lab/workspaces/t{uuid.uuid4().hex[:10]}/tree/{name}?reset"
         return f"{self.url}/notebooks/{name}"
+
+    @contextmanager
+    def theme(self, name: str) -> Iterator[None]:
+        """Use a JupyterLab theme ("JupyterLab Dark") for pages opened inside the block."""
+        path = self.settings / "@jupyterlab" / "apputils-extension" / "themes.jupyterlab-settings"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps({"theme": name}))
+        try:
+            yield
+        finally:
+            path.unlink()
 
     def stop(self) -> None:
         if self.process.poll() is None:
@@ -101,6 +115,13 @@ def start_server(kind: str, base: Path) -> JupyterServer:
     (config / "labconfig" / "page_config.json").write_text(
         json.dumps({"disabledExtensions": DISABLED_PLUGINS})
     )
+    # Start the notebook's kernel without asking: the "Select Kernel" dialog otherwise shows
+    # up now and then (when the kernel specs arrive after the notebook) and blocks every click.
+    tracker = (
+        base / "settings" / "@jupyterlab" / "notebook-extension" / "tracker.jupyterlab-settings"
+    )
+    tracker.parent.mkdir(parents=True, exist_ok=True)
+    tracker.write_text(json.dumps({"autoStartDefaultKernel": True}))
     port = free_port()
     env = {k: v for k, v in os.environ.items() if k != "ANYWIDGET_HMR"}
     env.update(
@@ -142,7 +163,7 @@ def start_server(kind: str, base: Path) -> JupyterServer:
             stderr=subprocess.STDOUT,
             start_new_session=True,
         )
-    server = JupyterServer(kind, f"http://127.0.0.1:{port}", root, process, log)
+    server = JupyterServer(kind, f"http://127.0.0.1:{port}", root, process, log, base / "settings")
     deadline = time.monotonic() + SERVER_START_TIMEOUT
     while True:
         if process.poll() is not None:
@@ -218,3 +239,20 @@ def screenshot(page, name: str, locator=None) -> Path:
     path = ARTIFACTS / f"{name}.png"
     (locator or page).screenshot(path=str(path))
     return path
+
+
+#: axe-core impacts that fail a test.
+SERIOUS = ("serious", "critical")
+
+
+def serious_violations(page, selector: str = ".rw-root") -> list[str]:
+    """Run axe-core on ``selector`` and list its serious and critical violations, one a line."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    results = Axe().run(page, context={"include": [[selector]]})
+    found = []
+    for violation in results.response["violations"]:
+        if violation["impact"] in SERIOUS:
+            targets = [" ".join(map(str, node["target"])) for node in violation["nodes"]]
+            found.append(f"{violation['impact']} {violation['id']}: {violation['help']} {targets}")
+    return found

@@ -88,6 +88,26 @@ class Shadow:
         assert self.table.handle_intent(intent), self.table.view["message"]
         self.kinds.append(action.kind)
 
+    def refuse(self, action: Action) -> str:
+        """Offer an illegal move to the shadow: it must refuse; return the message it shows."""
+        rev = self.table.view["rev"]
+        intent = {"type": "action", "rev": rev, "action": action.to_json()}
+        assert not self.table.handle_intent(intent), f"{action} was not refused"
+        assert self.table.view["rev"] == rev
+        return self.table.view["message"]["text"]
+
+    def illegal_meld(self) -> Action:
+        """Three cards of the hand that do not make a meld."""
+        legal = {frozenset(a.cards) for a in self.game.legal_actions() if a.kind == "meld"}
+        hand = list(self.game.hand(0))
+        for i, a in enumerate(hand):
+            for j in range(i + 1, len(hand)):
+                for b in hand[j + 1 :]:
+                    trio = frozenset((a, hand[j], b))
+                    if len(trio) == 3 and trio not in legal:
+                        return Action("meld", cards=tuple(sorted(trio)))
+        raise AssertionError("every three cards of the hand make a meld")
+
     def expected(self) -> dict:
         """The snapshot the page must show for the shadow's current view."""
         view, lang = self.table.view, self.lang
@@ -172,6 +192,53 @@ class TablePage:
             self.button("ui.lay_off").click()
         else:
             self.button("ui.discard").click()
+
+    # --- keyboard ---------------------------------------------------------------------------
+
+    def focused(self) -> dict:
+        return self.page.evaluate(
+            """() => { const e = document.activeElement;
+                       return {card: e?.dataset?.card ?? null, meld: e?.dataset?.meld ?? null}; }"""
+        )
+
+    def key_to_card(self, card_id: int) -> None:
+        """Move the focus along the hand with the arrow keys until it is on ``card_id``."""
+        order = self.hand_order()
+        here = self.focused()["card"]
+        assert here is not None, "the focus is not on a card of the hand"
+        steps = order.index(card_id) - order.index(int(here))
+        for _ in range(abs(steps)):
+            self.page.keyboard.press("ArrowRight" if steps > 0 else "ArrowLeft")
+        assert self.focused()["card"] == str(card_id)
+
+    def key_select(self, card_id: int) -> None:
+        from playwright.sync_api import expect
+
+        self.key_to_card(card_id)
+        self.page.keyboard.press("Space")
+        expect(self.card(card_id)).to_have_attribute("aria-pressed", "true")
+
+    def key_move(self, action: Action) -> None:
+        """Make one move with the keyboard alone, as docs/widget.md describes."""
+        keys = self.page.keyboard
+        if action.kind == "draw":
+            keys.press("s" if action.source == "stock" else "p")
+            return
+        cards = action.cards if action.kind == "meld" else (action.card,)
+        for c in cards:
+            self.key_select(c.id)
+        if action.kind == "meld":
+            keys.press("m")
+        elif action.kind == "discard":
+            keys.press("d")
+        else:  # lay off: back from the hand (Shift+Tab) to the target meld, Space, then L
+            for _ in range(40):
+                if self.focused()["meld"] == str(action.meld_index):
+                    break
+                keys.press("Shift+Tab")
+            assert self.focused()["meld"] == str(action.meld_index)
+            keys.press("Space")
+            keys.press("l")
 
     def play_deal(self, shadow: Shadow, max_moves: int = 200) -> None:
         """Play the learner's moves with the mouse until the deal is over."""
