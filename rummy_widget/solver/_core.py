@@ -51,7 +51,7 @@ def _cached(store: dict, key: object, make):
 class Context:
     """Everything that depends on the rules and the table but not on the hand."""
 
-    def __init__(self, rules: Rules, table: list[Meld]) -> None:
+    def __init__(self, rules: Rules, table: list[Meld], base: Context | None = None) -> None:
         self.rules = rules
         self.table = table
         m = rules.min_meld
@@ -80,8 +80,11 @@ class Context:
                 else:
                     for s in range(4):
                         free[s][rank] = min(15, free[s][rank] + room[s])
+        # suits and ranks the table does not touch share the plain context's memos
         self.suits = tuple(
-            _cached(
+            base.suits[s]
+            if base is not None and not runs[s] and not any(free[s])
+            else _cached(
                 _SUIT_SOLVERS,
                 (m, rules.ace_high, self.points, tuple(free[s]), tuple(runs[s])),
                 lambda s=s: SuitRuns(
@@ -91,7 +94,9 @@ class Context:
             for s in range(4)
         )
         self.rank_sets = [None] + [
-            _cached(
+            base.rank_sets[r]
+            if base is not None and r not in shared
+            else _cached(
                 _RANK_SETS,
                 (rules, r, tuple(shared.get(r, ()))),
                 lambda r=r: RankSets(self._set_test(r), tuple(shared.get(r, ()))),
@@ -103,7 +108,9 @@ class Context:
         else:
             self.add = 0 if m > 8 else HIGH_BITS
         self.always = sum(8 << (4 * (r - 1)) for r in shared)
-        self.encoded: dict[tuple[int, Vector], tuple] = {}
+        self.encoded: dict[tuple[int, Vector, int], tuple] = (
+            base.encoded if base is not None and not shared else {}
+        )
         self.table_bits = sum(1 << c.id for meld in table for c in meld.cards)
         self.maps = tuple(s.scores for s in self.suits)
 
@@ -187,7 +194,7 @@ def context(rules: Rules | str, table_melds: TableMelds = ()) -> Context:
         return entry[1]
     table = [_as_meld(m, rules) for m in table_melds]
     key = (rules, tuple((m.kind, tuple(c.id for c in m.cards)) for m in table))
-    return _cached(_WITH_TABLE, key, lambda: Context(rules, table))
+    return _cached(_WITH_TABLE, key, lambda: Context(rules, table, context(rules)))
 
 
 def _as_meld(meld: Meld | Sequence[Card | str], rules: Rules) -> Meld:

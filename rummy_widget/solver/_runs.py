@@ -85,15 +85,11 @@ class SuitRuns:
             for p in range(lo, hi + 1):
                 self.phantom[p] = True
         # cost of leaving ``n`` cards of a rank: slots first (one lay-off each), then penalty
-        self.cost = [
-            [
-                min(n, free[r]) + (n - min(n, free[r])) * (points[r] * K_PENALTY + K_LEFT)
-                for n in range(16)
-            ]
-            if r
-            else []
-            for r in range(14)
-        ]
+        # cost of leaving n = 0, 1, 2 cards of a rank: slots first (a lay-off each), then penalty
+        self.cost = [[0, 0, 0]]
+        for r in range(1, 14):
+            weight, room = points[r] * K_PENALTY + K_LEFT, free[r]
+            self.cost.append([min(n, room) + max(0, n - room) * weight for n in range(3)])
         self.scores = _Memo(self._score)  # ``scores[key]``: the least score of a suit's cards
         self.plans = _Memo(self._plan)  # ``plans[key]``: how to reach it (read only)
         self.reach = _Memo(self._reach)  # ``reach[key]``: ranks whose cards may join a run
