@@ -7,7 +7,7 @@ from .game import DealResult, Game
 from .match import Match, payout
 from .melds import Meld
 from .rules import Rules
-from .solver import Arrangement, best_arrangement, can_go_out, outs
+from .solver import Arrangement, GoOut, Out, best_arrangement, can_go_out, min_penalty, outs
 
 __all__ = [
     "Action",
@@ -16,8 +16,10 @@ __all__ = [
     "Cards",
     "DealResult",
     "Game",
+    "GoOut",
     "Match",
     "Meld",
+    "Out",
     "RuleError",
     "Rules",
     "RummyTable",
@@ -25,6 +27,7 @@ __all__ = [
     "can_go_out",
     "card_name",
     "get_bot",
+    "min_penalty",
     "outs",
     "parse_cards",
     "payout",

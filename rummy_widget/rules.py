@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import asdict, dataclass, fields, replace
 
-from .cards import Card, parse_cards
+from .cards import SUITS, Card, parse_cards
 from .errors import RuleError
 from .i18n import check_lang, t
 
@@ -124,7 +124,7 @@ class Rules:
         """A meld's cards in table order: runs low to high, sets by suit."""
         ranks = self.run_ranks(cards)
         if ranks is None:
-            return sorted(cards, key=lambda c: (c.suit, c.id))
+            return sorted(cards, key=lambda c: (SUITS.index(c.suit), c.id))
         high_ace = 14 in ranks
         return sorted(cards, key=lambda c: 14 if (c.rank == 1 and high_ace) else c.rank)
 

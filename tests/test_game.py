@@ -208,3 +208,12 @@ def test_repr_is_short_and_deterministic():
     game = Game(players=2, seed=4)
     assert repr(game) == "Game(traditional, 2 players, seed=4: Player 1 to draw)"
     assert repr(Card.parse("7H")) == "7♥"
+
+
+def test_solver_takes_text_hands_and_sets_print_in_suit_order():
+    from rummy_widget import Meld, best_arrangement
+
+    rules = Rules.preset("traditional")
+    assert repr(Meld.make(parse_cards("KD KS KH"), rules, 0)) == "[K♠ K♥ K♦]"
+    arrangement = best_arrangement("5H 6H 7H KS", "rummy_royal")
+    assert arrangement.penalty == 10 and arrangement.leftover == parse_cards("KS")

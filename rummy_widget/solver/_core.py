@@ -212,6 +212,8 @@ def encode(hand: Iterable[Card | str], ctx: Context) -> tuple[int, list[Card]]:
 
     Refuses a card named twice or lying on the table (``duplicate_card``).
     """
+    if isinstance(hand, str):  # "7H 8H 9H": text names several cards
+        hand = parse_cards(hand)
     cards = hand if isinstance(hand, list) else list(hand)
     total = 0
     try:
