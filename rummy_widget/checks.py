@@ -236,6 +236,8 @@ def lay_off(
             raise RuleError("not_a_meld", lang, cards=parse_cards(meld))
         meld = made
     card = Card.parse(card)
+    if card in meld.cards:  # "4D" names the copy already in the meld: the learner means the twin
+        card = Card((card.id + 52) % 104)
     if answer is None:
         return _not_answered(lang)
     said = _yes_no(answer)

@@ -58,7 +58,7 @@ def show(obj: object, lang: str = "en", four_color: bool = False, size: str = "n
         obj = obj.rules.describe(lang)
         return Snippet(obj._repr_html_(), str(obj))
     if isinstance(obj, Card):
-        return Snippet(card_html(obj, lang, **style), str(obj))
+        return Snippet(tag("span", card_html(obj, lang, **style), lang=lang), str(obj))
     if isinstance(obj, Meld):
         return Snippet(meld_html(obj, lang, **style), repr(obj))
     if isinstance(obj, DealResult):
