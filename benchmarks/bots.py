@@ -22,9 +22,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from rummy_widget import Game  # noqa: E402
-from rummy_widget.bots import get_bot  # noqa: E402
-from rummy_widget.tournament import play_game, tournament  # noqa: E402
+from rummy_widget import Game
+from rummy_widget.bots import get_bot
+from rummy_widget.tournament import play_game, tournament
 
 PRESETS = ("traditional", "rummy_royal")
 

@@ -34,7 +34,7 @@ class GameRecord:
     winner: int | None  # seat, None for a void deal
     rummy: bool
     penalties: tuple[int, ...]  # per seat
-    moves: int
+    moves: int  # -1: stopped after MAX_MOVES and counted as void
 
 
 @dataclass(frozen=True)
@@ -211,7 +211,16 @@ class TournamentResult:
 # --- playing ---------------------------------------------------------------------------------
 
 
-def play_game(game: Game, bots: Sequence[object], max_moves: int = 100_000) -> Game:
+#: A deal still going after this many moves is recorded as void: the rules let two players
+#: take each other's discards for ever (the stock never runs out, so no rebuild voids it).
+MAX_MOVES = 5_000
+
+
+class EndlessDeal(RuntimeError):
+    """The deal went on past ``max_moves``."""
+
+
+def play_game(game: Game, bots: Sequence[object], max_moves: int = MAX_MOVES) -> Game:
     """Play ``game`` to its end, each seat's bot seeing only its own observation."""
     moves = 0
     while game.phase != "over":
@@ -220,7 +229,7 @@ def play_game(game: Game, bots: Sequence[object], max_moves: int = 100_000) -> G
         game.apply(action if isinstance(action, Action) else Action.from_json(action), seat)
         moves += 1
         if moves > max_moves:
-            raise RuntimeError(f"the deal did not end within {max_moves} moves")
+            raise EndlessDeal(f"the deal did not end within {max_moves} moves")
     return game
 
 
@@ -250,7 +259,12 @@ def _play_chunk(
             # A fresh copy of each bot per game: no state carries over between games, so the
             # result does not depend on how deals were split between workers.
             seated = [copy.deepcopy(bots[e]) for e in seating]
-            game = play_game(Game(players, rules, seed=deal_seed(seed, deal)), seated)
+            game = Game(players, rules, seed=deal_seed(seed, deal))
+            try:
+                play_game(game, seated)
+            except EndlessDeal:
+                records.append(GameRecord(deal, seating, None, False, (0,) * players, -1))
+                continue
             result = game.result
             records.append(
                 GameRecord(

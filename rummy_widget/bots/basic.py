@@ -23,7 +23,7 @@ class BasicBot(SolverBot):
         top = turn.seen.top
         if top is None:
             return "stock"
-        return "discard" if turn.seen.stock_size == 0 or turn.places(top) else "stock"
+        return "discard" if turn.seen.stock_size == 0 or turn.improves(top) else "stock"
 
     def reason(self, seen: Seen, action: Action) -> tuple[str, dict]:
         return reason_for(self.turn(seen), action)

@@ -91,6 +91,22 @@ class Turn:
         with_card = [*self.hand, card]
         return self.penalty(with_card) < self.penalty(self.hand) + self.rules.card_points(card)
 
+    def improves(self, card: Card) -> bool:
+        """Would taking ``card`` from the pile (it may not go straight back) and discarding
+        lower the hand's penalty? Joining a meld is not enough: with Rummy Royal's final
+        discard, three 2s in a 3-card hand cannot go out, and two bots passing 2s back and forth
+        would never end the deal."""
+        if not self.places(card):
+            return False
+        hand = [*self.hand, card]
+        now = self.penalty(self.hand)
+        for other in self.discardable(hand):
+            if other == card:
+                continue
+            if self.penalty([c for c in hand if c != other]) < now:
+                return True
+        return False
+
     def go_out(self):
         """The solver's way out this turn (``GoOut``; false when there is none)."""
         return can_go_out(
