@@ -4,10 +4,14 @@ from .actions import Action
 from .cards import Card, Cards, card_name, parse_cards
 from .errors import RuleError
 from .game import DealResult, Game
+from .i18n import set_language
 from .match import Match, payout
 from .melds import Meld
 from .rules import Rules
 from .solver import Arrangement, GoOut, Out, best_arrangement, can_go_out, min_penalty, outs
+
+# Imported eagerly: the name must be the function, never shadowed by its submodule.
+from .tournament import tournament
 
 __all__ = [
     "Action",
@@ -31,11 +35,12 @@ __all__ = [
     "outs",
     "parse_cards",
     "payout",
+    "set_language",
     "tournament",
 ]
 __version__ = "0.1.0"
 
-_LAZY = {"RummyTable": "widget", "get_bot": "bots", "tournament": "tournament"}
+_LAZY = {"RummyTable": "widget", "get_bot": "bots"}
 
 
 def __getattr__(name: str):

@@ -102,8 +102,9 @@ class Card:
 
     def _repr_html_(self) -> str:
         from .display import card_html
+        from .i18n import current_language
 
-        return card_html(self)
+        return card_html(self, lang=current_language())
 
 
 class Cards(list):
@@ -116,8 +117,9 @@ class Cards(list):
 
     def _repr_html_(self) -> str:
         from .display import cards_html
+        from .i18n import current_language
 
-        return cards_html(self)
+        return cards_html(self, lang=current_language())
 
 
 def parse_cards(text: str | Card | Iterable[str | Card]) -> Cards:

@@ -33,6 +33,7 @@ class DealResult:
     penalties: list[int]
     hands: list[Cards] = field(default_factory=list)
     names: list[str] = field(default_factory=list)
+    lang: str = "en"
 
     def to_json(self) -> dict:
         return {
@@ -52,7 +53,7 @@ class DealResult:
     def _repr_html_(self) -> str:
         from .display import result_html
 
-        return result_html(self, self.names)
+        return result_html(self, self.names, lang=self.lang)
 
 
 def default_names(count: int, lang: str = "en") -> list[str]:
@@ -532,7 +533,7 @@ class Game:
         hands = [Cards(h) for h in self._hands]
         if winner is None:
             self._result = DealResult(
-                None, False, True, [0] * self.players, hands, list(self.names)
+                None, False, True, [0] * self.players, hands, list(self.names), self.lang
             )
         else:
             rummy = not self._has_melded[winner]
@@ -540,7 +541,9 @@ class Game:
             penalties = [
                 0 if p == winner else self.rules.points(h) + bonus for p, h in enumerate(hands)
             ]
-            self._result = DealResult(winner, rummy, False, penalties, hands, list(self.names))
+            self._result = DealResult(
+                winner, rummy, False, penalties, hands, list(self.names), self.lang
+            )
         self._log.append(
             {
                 "type": "end",

@@ -23,6 +23,23 @@ def table(lang: str) -> dict[str, str]:
     return json.loads(text)
 
 
+_default = {"lang": DEFAULT_LANG}
+
+
+def set_language(lang: str) -> None:
+    """Choose the language of cards, melds and results shown in a notebook (``"en"``/``"fi"``).
+
+    Objects without a language of their own (a card, a hand, a meld, an arrangement) draw
+    their accessible names and labels in this language.
+    """
+    _default["lang"] = check_lang(lang)
+
+
+def current_language() -> str:
+    """The language set by ``set_language`` (English until then)."""
+    return _default["lang"]
+
+
 def check_lang(lang: str) -> str:
     """Return ``lang`` if it is supported, else raise a ValueError naming the choices."""
     table(lang)

@@ -48,8 +48,9 @@ class Meld:
 
     def _repr_html_(self) -> str:
         from .display import meld_html
+        from .i18n import current_language
 
-        return meld_html(self)
+        return meld_html(self, lang=current_language())
 
 
 def possible_melds(hand: Iterable[Card], rules: Rules) -> list[tuple[Card, ...]]:

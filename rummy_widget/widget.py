@@ -65,7 +65,7 @@ class IntentError(Exception):
 class RummyTable(anywidget.AnyWidget):
     """Play Traditional Rummy against bots in a notebook.
 
-    ``RummyTable(opponents=["basic"], rules="traditional", lang="en", seed=None, name="You",
+    ``RummyTable(opponents=["basic"], rules="traditional", lang="en", seed=None, name=None,
     deals=1, bot_speed="normal", reveal=False, four_color=False, size="normal")``, or
     ``RummyTable(game=Game.from_layout(...))`` for a prepared lesson. ``table.game`` is the
     engine. The learner sits at seat 0.
@@ -86,7 +86,7 @@ class RummyTable(anywidget.AnyWidget):
         rules: str | Rules = "traditional",
         lang: str = "en",
         seed: int | None = None,
-        name: str = "You",
+        name: str | None = None,
         deals: int = 1,
         bot_speed: str = "normal",
         reveal: bool = False,
@@ -111,7 +111,7 @@ class RummyTable(anywidget.AnyWidget):
         opponents = list(opponents) or ["basic"]
         if game is None:
             players = 1 + len(opponents)
-            names = [str(name), *BOT_NAMES[: players - 1]]
+            names = [self._learner(name, lang), *BOT_NAMES[: players - 1]]
             self.match: Match | None = Match(names, rules, seed=self.seed, deals=deals, lang=lang)
             self._game = self.match.game
         else:
@@ -120,7 +120,9 @@ class RummyTable(anywidget.AnyWidget):
             players = game.players
             default = default_names(players, game.lang)
             names = [
-                str(name) if p == 0 else (BOT_NAMES[p - 1] if n == default[p] else n)
+                self._learner(name, lang)
+                if p == 0
+                else (BOT_NAMES[p - 1] if n == default[p] else n)
                 for p, n in enumerate(game.names)
             ]
         self.names = names
@@ -130,6 +132,11 @@ class RummyTable(anywidget.AnyWidget):
         self.on_msg(self._on_custom_msg)
         self.observe(lambda _change: self._publish(), names=["lang"])
         self._after_learner()
+
+    @staticmethod
+    def _learner(name: str | None, lang: str) -> str:
+        """The learner's name at the table: "You" / "Sinä" unless one is given."""
+        return t("ui.you", lang) if name is None else str(name)
 
     # --- public -----------------------------------------------------------------------------
 

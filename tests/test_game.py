@@ -217,3 +217,25 @@ def test_solver_takes_text_hands_and_sets_print_in_suit_order():
     assert repr(Meld.make(parse_cards("KD KS KH"), rules, 0)) == "[K♠ K♥ K♦]"
     arrangement = best_arrangement("5H 6H 7H KS", "rummy_royal")
     assert arrangement.penalty == 10 and arrangement.leftover == parse_cards("KS")
+
+
+def test_set_language_switches_how_objects_draw_themselves():
+    import rummy_widget
+
+    hand = parse_cards("7H QD")
+    try:
+        rummy_widget.set_language("fi")
+        assert "hertta 7" in hand._repr_html_() and "7 of hearts" not in hand._repr_html_()
+    finally:
+        rummy_widget.set_language("en")
+    assert "7 of hearts" in hand._repr_html_()
+    with pytest.raises(ValueError):
+        rummy_widget.set_language("sv")
+
+
+def test_tournament_is_exported_as_the_function():
+    import rummy_widget
+    import rummy_widget.tournament  # importing the submodule must not shadow the function
+
+    assert callable(rummy_widget.tournament)
+    assert rummy_widget.tournament.__name__ == "tournament"

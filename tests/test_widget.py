@@ -483,3 +483,16 @@ def test_assets_and_traits() -> None:
         RummyTable(opponents=[DiscardHighBot()], bot_speed="warp")
     with pytest.raises(traitlets.TraitError):
         table.size = "huge"
+
+
+def test_the_learner_is_named_in_the_tables_language():
+    assert RummyTable(lang="fi", seed=1, bot_speed="instant").names[0] == "Sinä"
+    assert RummyTable(lang="en", seed=1, bot_speed="instant").names[0] == "You"
+    assert RummyTable(name="Aada", seed=1, bot_speed="instant").names[0] == "Aada"
+
+
+def test_meld_numbers_in_hints_match_the_api_index():
+    from rummy_widget.view import describe_action
+
+    action = Action.lay_off(Card.parse("8H"), 0)
+    assert describe_action(action, "en") == "Lay off 8 of hearts on meld 0."

@@ -88,7 +88,7 @@ export function logText(lang: Lang, names: string[], event: LogEvent): string {
       return t(lang, "log.lay_off", {
         name,
         card: event.card ? cardName(lang, event.card) : "",
-        index: (event.meld_index ?? 0) + 1,
+        index: event.meld_index ?? 0,
       });
     case "discard":
       return t(lang, "log.discard", { name, card: event.card ? cardName(lang, event.card) : "" });
@@ -279,7 +279,7 @@ function melds(lang: Lang, view: View, table: TableState, ui: UiState): HTMLElem
     for (const meld of table.melds.filter((m) => m.owner === owner)) {
       const label = t(lang, "ui.meld_target", {
         kind: t(lang, `ui.kind.${meld.kind}`),
-        index: meld.index + 1,
+        index: meld.index,
         name,
         cards: cardList(lang, meld.cards),
       });
@@ -297,7 +297,7 @@ function melds(lang: Lang, view: View, table: TableState, ui: UiState): HTMLElem
             "aria-pressed": ui.target === meld.index ? "true" : "false",
             "aria-label": label,
           },
-          h("span", { class: "rw-meld-no", "aria-hidden": "true" }, String(meld.index + 1)),
+          h("span", { class: "rw-meld-no", "aria-hidden": "true" }, String(meld.index)),
           ...meld.cards.map((c) => cardFace(c)),
         ),
       );

@@ -43,4 +43,6 @@ class Arrangement:
             from ..display import arrangement_html
         except ImportError:  # display.py (or the function) is not there yet
             return f"<pre>{html.escape(repr(self))}</pre>"
-        return arrangement_html(self)
+        from ..i18n import current_language
+
+        return arrangement_html(self, lang=current_language())
