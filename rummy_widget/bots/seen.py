@@ -45,6 +45,8 @@ class Seen:
     hand_sizes: list[int]
     has_melded: list[bool]
     log: list[dict]
+    rebuilds: int = 0
+    dealer: int = 0
 
     @classmethod
     def read(cls, observation: dict) -> Seen:
@@ -67,6 +69,8 @@ class Seen:
             hand_sizes=[p["hand_size"] for p in players],
             has_melded=[p["has_melded"] for p in players],
             log=observation.get("log", []),
+            rebuilds=observation.get("rebuilds", 0),
+            dealer=observation.get("dealer", 0),
         )
 
     @property

@@ -1,0 +1,226 @@
+"""The top rung: look ahead by playing the deal out in imagined worlds.
+
+At each real choice (draw from the pile or the stock; which cards to discard, whether to meld
+now) the master deals the cards it cannot see at random, consistently with everything the
+public log showed (cards seen, cards the opponents took from the pile), plays every candidate
+out in the same worlds with expert policies for all seats, and keeps the candidate that did
+best on average. It never sees the real hidden cards: worlds are sampled from the observation
+alone (OpenSpiel #1613 shows how search cheats when resampling returns the true state).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass
+
+from ..actions import Action
+from ..cards import Card
+from ..game import Game
+from .expert import ExpertBot, Style
+from .memory import Memory
+from .seen import Seen
+from .turn import Turn, placed
+
+
+@dataclass(frozen=True)
+class World:
+    """One guess at the hidden cards: every seat's hand (the master's own as it is) and the
+    stock, top card first."""
+
+    hands: tuple[tuple[Card, ...], ...]
+    stock: tuple[Card, ...]
+
+
+class MasterBot(ExpertBot):
+    """Expert play plus look-ahead: samples hidden cards, plays candidates out, keeps the best.
+
+    ``worlds`` sampled deals per decision; ``budget`` seconds per move at most (the last world
+    started in time is finished for every candidate, so all are compared on the same worlds);
+    ``horizon`` moves per playout before the position is scored by penalty points.
+    """
+
+    name = "master"
+
+    def __init__(
+        self,
+        seed: int = 0,
+        worlds: int = 12,
+        budget: float = 0.8,
+        horizon: int = 60,
+        candidates: int = 3,
+        style: Style | None = None,
+    ) -> None:
+        super().__init__(seed, style)
+        self.worlds = worlds
+        self.budget = budget
+        self.horizon = horizon
+        self.candidates = candidates
+
+    # --- choices -----------------------------------------------------------------------
+
+    def choose_draw(self, turn: Turn) -> str:
+        seen = turn.seen
+        expert = super().choose_draw(turn)
+        top = seen.top
+        if top is None or seen.stock_size == 0:
+            return expert
+        after = Turn(_taking(seen, top), self._memo)
+        if after.going_out():
+            return "discard"  # taking it wins the deal now: nothing to search
+        if not turn.places(top) and turn.rules.card_points(top) > self.style.take_limit + 2:
+            return expert  # a costly card that joins nothing: not worth a search
+        options = [("draw", "stock"), ("draw", "discard")]
+        best = self.search(seen, options, preferred=("draw", expert))
+        return best[1]
+
+    def plan_turn(self, turn: Turn) -> list[Action]:
+        seen = turn.seen
+        plans = self.candidate_plans(turn)
+        if len(plans) == 1:
+            return plans[0]
+        best = self.search(seen, [("plan", i) for i in range(len(plans))], plans=plans)
+        return plans[best[1]]
+
+    def candidate_plans(self, turn: Turn) -> list[list[Action]]:
+        """The expert's plan first, then other discards and melding now instead of holding."""
+        memory = self.memory(turn.seen)
+        plays = [self.table_plays(turn)]
+        every = turn.table_plays()
+        if every != plays[0]:
+            plays.append(every)  # the expert holds melds for Rummy; also try melding now
+        plans: list[list[Action]] = []
+        for moves in plays:
+            rest = list(turn.hand)
+            for move in moves:
+                for card in placed(move):
+                    rest.remove(card)
+            choices = self.discard_choices(turn, rest, memory)[: self.candidates]
+            for _, card in choices:
+                plans.append([*moves, Action.discard(card)])
+        return plans
+
+    # --- the search --------------------------------------------------------------------
+
+    def search(
+        self,
+        seen: Seen,
+        options: list[tuple[str, object]],
+        preferred: tuple[str, object] | None = None,
+        plans: list[list[Action]] | None = None,
+    ) -> tuple[str, object]:
+        """The option with the best mean playout score (the first listed wins ties)."""
+        start = time.perf_counter()
+        totals = [0.0] * len(options)
+        rng = self.rng(seen)
+        memory = self.memory(seen)
+        for _ in range(self.worlds):
+            world = self.sample_world(seen, memory, rng)
+            for i, option in enumerate(options):
+                totals[i] += self.playout(seen, world, option, plans)
+            if time.perf_counter() - start > self.budget:
+                break
+        if preferred is not None and preferred in options:
+            first = options.index(preferred)
+            order = [first] + [i for i in range(len(options)) if i != first]
+        else:
+            order = list(range(len(options)))
+        best = max(order, key=lambda i: (totals[i], -order.index(i)))
+        return options[best]
+
+    def sample_world(self, seen: Seen, memory: Memory, rng: random.Random) -> World:
+        """Hidden cards dealt at random from the unseen ones: known pick-ups stay where the
+        log put them; nothing here comes from outside the observation."""
+        pool = list(memory.unseen)
+        rng.shuffle(pool)
+        hands = []
+        for seat in range(seen.players):
+            if seat == seen.seat:
+                hands.append(tuple(seen.hand))
+                continue
+            hidden = memory.hidden_count(seen, seat)
+            hands.append(tuple(memory.known[seat]) + tuple(pool[:hidden]))
+            del pool[:hidden]
+        return World(tuple(hands), tuple(pool[: seen.stock_size]))
+
+    def world_game(self, seen: Seen, world: World) -> Game:
+        """The sampled world as a game at this very moment of the seat's turn."""
+        hands = [list(h) for h in world.hands]
+        stock = list(world.stock)
+        discard = list(seen.discard_pile)
+        me = seen.seat
+        source = None
+        if seen.phase == "play":
+            # Rebuild "just drew": the card taken goes back where it came from, then is drawn.
+            if seen.taken is not None:
+                card, source = seen.taken, "discard"
+                discard.insert(0, card)
+            else:
+                card, source = hands[me][-1], "stock"
+                stock.insert(0, card)
+            hands[me].remove(card)
+        game = Game.from_layout(
+            hands=hands,
+            stock=stock,
+            discard=discard,
+            rules=seen.rules,
+            current_player=me,
+            melds=[(list(m.cards), m.owner) for m in seen.melds],
+            has_melded=list(seen.has_melded),
+            seed=self.seed,
+        )
+        game.rebuilds = seen.rebuilds
+        if source is not None:
+            game.draw(source)
+        return game
+
+    def playout(
+        self,
+        seen: Seen,
+        world: World,
+        option: tuple[str, object],
+        plans: list[list[Action]] | None,
+    ) -> float:
+        """Play the option, then expert play for everyone; score from the seat's view."""
+        game = self.world_game(seen, world)
+        kind, value = option
+        if kind == "draw":
+            game.draw(value)
+        else:
+            for action in plans[value]:
+                if game.phase == "over":
+                    break
+                game.apply(action)
+        bots = [ExpertBot(self.seed + s, self.style) for s in range(seen.players)]
+        for bot in bots:
+            bot._memo = self._memo  # same rules, same answers: share the solver cache
+        moves = 0
+        while game.phase != "over" and moves < self.horizon:
+            seat = game.current_player
+            game.apply(bots[seat].act(game.observation(seat)), seat)
+            moves += 1
+        return _score(game, seen.seat)
+
+
+def _score(game: Game, me: int) -> float:
+    """+1 for a win, -1 for a loss, and the penalty difference in tens of points."""
+    from ..solver import min_penalty
+
+    result = game.result
+    others = [p for p in range(game.players) if p != me]
+    if result is not None:
+        if result.void:
+            return 0.0
+        won = 1.0 if result.winner == me else -1.0
+        spread = sum(result.penalties[p] for p in others) / len(others) - result.penalties[me]
+        return won + spread / 100
+    table = game.melds
+    left = [min_penalty(game.hand(p), game.rules, table) for p in range(game.players)]
+    spread = sum(left[p] for p in others) / len(others) - left[me]
+    return spread / 100
+
+
+def _taking(seen: Seen, top: Card) -> Seen:
+    from dataclasses import replace
+
+    return replace(seen, hand=[*seen.hand, top], taken=top, phase="play")

@@ -1,0 +1,238 @@
+"""Bots: the protocol, legal moves from observations, determinism, hidden cards, the ladder."""
+
+from __future__ import annotations
+
+import json
+import pickle
+import random
+
+import pytest
+
+from rummy_widget import Action, Game
+from rummy_widget.bots import BOT_NAMES, Bot, Seen, get_bot, legal_actions
+from rummy_widget.tournament import play_game, tournament
+
+
+def _random_positions(rules: str, players: int, seed: int, every: int = 1):
+    """Positions of random games (draw and play phases), with the game to compare against."""
+    rng = random.Random(seed)
+    game = Game(players, rules, seed=seed)
+    step = 0
+    while game.phase != "over":
+        if step % every == 0:
+            yield game
+        game.apply(rng.choice(game.legal_actions()))
+        step += 1
+    yield game
+
+
+@pytest.mark.parametrize("rules", ["traditional", "rummy_royal"])
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_legal_actions_from_the_observation_agree_with_the_game(rules, players):
+    checked = 0
+    for seed in range(2):
+        for game in _random_positions(rules, players, seed, every=3):
+            for seat in range(players):
+                obs = json.loads(json.dumps(game.observation(seat)))  # plain JSON only
+                expected = game.legal_actions() if seat == game.current_player else []
+                assert legal_actions(obs) == expected
+            checked += 1
+    assert checked > 50
+
+
+def test_legal_actions_keep_a_card_to_discard_and_never_return_the_taken_card():
+    # Rummy Royal must end with a discard; the 9♥ just taken may not go back at once.
+    game = Game.from_layout(
+        hands=["7H 8H 5C", "2S 3S 4S"], stock="KD QD", discard="9H", rules="rummy_royal"
+    )
+    game.draw("discard")
+    moves = legal_actions(game.observation(0))
+    assert moves == game.legal_actions()
+    assert Action.meld([c for c in game.hand(0) if c.suit == "H"]) in moves
+    assert all(a.card is None or a.card.code != "9H" for a in moves if a.kind == "discard")
+    assert legal_actions(game.observation(1)) == []
+
+
+class FirstMeldBot:
+    """A learner's bot in a few lines: meld when it can, else draw from the stock and discard
+    the highest card."""
+
+    name = "first meld"
+
+    def act(self, observation: dict) -> Action:
+        moves = legal_actions(observation)
+        melds = [m for m in moves if m.kind == "meld"]
+        if melds:
+            return melds[0]
+        if observation["phase"] == "draw":
+            return moves[0]
+        discards = [m for m in moves if m.kind == "discard"]
+        return max(discards, key=lambda m: m.card.rank)
+
+
+def test_a_learners_bot_needs_only_act_and_plays_whole_deals():
+    bot = FirstMeldBot()
+    assert isinstance(bot, Bot)
+    game = play_game(Game(2, seed=3), [bot, get_bot("random", seed=1)])
+    assert game.result is not None
+
+
+@pytest.mark.parametrize("name", BOT_NAMES)
+def test_every_bot_is_built_by_name_and_keeps_to_the_protocol(name):
+    bot = get_bot(name, seed=4)
+    assert isinstance(bot, Bot)
+    assert bot.name == name
+    assert bot.label("en") and bot.label("fi")
+    with pytest.raises(ValueError):
+        get_bot("grandmaster")
+
+
+def _play_to(game: Game, moves: int, bots) -> Game:
+    for _ in range(moves):
+        if game.phase == "over":
+            break
+        seat = game.current_player
+        game.apply(bots[seat].act(game.observation(seat)), seat)
+    return game
+
+
+def _fast(name: str, seed: int = 0):
+    """Bots for tests: the master with two worlds and no time limit (deterministic)."""
+    if name == "master":
+        return get_bot("master", seed=seed, worlds=2, budget=1e9, horizon=20)
+    return get_bot(name, seed=seed)
+
+
+@pytest.mark.parametrize("name", BOT_NAMES)
+def test_a_seed_fixes_every_move(name):
+    histories = []
+    for _ in range(2):
+        bots = [_fast(name, 1), _fast(name, 2)]
+        game = _play_to(Game(2, "traditional", seed=11), 40 if name == "master" else 400, bots)
+        histories.append(game.history)
+    assert histories[0] == histories[1]
+
+
+@pytest.mark.parametrize("name", BOT_NAMES)
+def test_bots_are_picklable_and_see_plain_json(name):
+    bot = _fast(name, 3)
+    game = _play_to(Game(2, "rummy_royal", seed=5), 7, [get_bot("basic"), get_bot("basic")])
+    obs = game.observation(game.current_player)
+    copy = pickle.loads(pickle.dumps(bot))
+    assert copy.act(json.loads(json.dumps(obs))) == bot.act(obs)
+
+
+def _hidden_swapped(game: Game, seat: int, seed: int) -> tuple[Game, Game]:
+    """The position as a layout, and the same position with every card ``seat`` cannot see
+    (other hands, except cards they took from the pile, and the stock) dealt afresh."""
+    obs = game.observation(seat)
+    known = {
+        e["card"]["id"]
+        for e in obs["log"]
+        if e["type"] == "draw" and e["source"] == "discard" and e["player"] != seat
+    }
+    hands = [list(game.hand(p)) for p in range(game.players)]
+    hidden = [c for p in range(game.players) if p != seat for c in hands[p] if c.id not in known]
+    hidden += list(game.stock)
+    shuffled = hidden[:]
+    random.Random(seed).shuffle(shuffled)
+    other_hands = []
+    for p in range(game.players):
+        if p == seat:
+            other_hands.append(hands[p])
+            continue
+        keep = [c for c in hands[p] if c.id in known]
+        need = len(hands[p]) - len(keep)
+        other_hands.append(keep + shuffled[:need])
+        del shuffled[:need]
+    common = {
+        "discard": list(game.discard_pile),
+        "melds": [(list(m.cards), m.owner) for m in game.melds],
+        "current_player": game.current_player,
+        "rules": game.rules,
+        "has_melded": [game.has_melded(p) for p in range(game.players)],
+    }
+    real = Game.from_layout(hands=hands, stock=list(game.stock), **common)
+    other = Game.from_layout(hands=other_hands, stock=shuffled, **common)
+    assert [sorted(h) for h in other_hands] != [sorted(h) for h in hands]
+    return real, other
+
+
+@pytest.mark.parametrize("rules", ["traditional", "rummy_royal"])
+def test_no_bot_can_reach_hidden_cards(rules):
+    """Positions that differ only in cards the seat cannot see give the same observation,
+    so every bot makes the same move in both."""
+    warm = [get_bot("expert", seed=1), get_bot("basic", seed=2)]
+    for moves in (0, 9, 24):
+        game = _play_to(Game(2, rules, seed=21 + moves), moves, warm)
+        if game.phase == "over":
+            continue
+        seat = game.current_player
+        real, other = _hidden_swapped(game, seat, seed=moves)
+        assert real.observation(seat) == other.observation(seat)
+        for name in BOT_NAMES:
+            obs = real.observation(seat)
+            assert _fast(name, 4).act(obs) == _fast(name, 4).act(other.observation(seat))
+
+
+def test_masters_worlds_follow_the_log_and_are_not_the_real_hands():
+    game = _play_to(Game(2, "traditional", seed=8), 30, [get_bot("expert"), get_bot("basic")])
+    seat = game.current_player
+    other = 1 - seat
+    obs = game.observation(seat)
+    master = get_bot("master", seed=6)
+    seen = Seen.read(obs)
+    memory = master.memory(seen)
+    visible = {c["id"] for c in obs["hand"] + obs["discard_pile"]}
+    visible |= {c["id"] for m in obs["melds"] for c in m["cards"]}
+    truth = sorted(game.hand(other))
+    rng = random.Random(0)
+    worlds = [master.sample_world(seen, memory, rng) for _ in range(50)]
+    for world in worlds:
+        theirs = world.hands[other]
+        assert len(theirs) == len(truth) and len(world.stock) == obs["stock_size"]
+        assert set(memory.known[other]) <= set(theirs)  # what they took is still theirs
+        assert not visible & {c.id for c in theirs + world.stock}
+        assert list(world.hands[seat]) == seen.hand
+    assert all(sorted(w.hands[other]) != truth for w in worlds)
+    assert len({w.hands[other] for w in worlds}) > 40  # real guesses, not one fixed answer
+
+
+def test_the_ladder_holds_over_a_few_hundred_deals():
+    result = tournament(["basic", "random"], deals=150, seed=9, executor=None, progress=False)
+    assert result.stats[0].win_rate > 0.9
+
+
+def test_basic_takes_the_card_that_completes_a_run_and_says_why():
+    game = Game.from_layout(
+        hands=["5H 6H KS QD 9C 2S", "3C 4D 8S JC 10D KH"], stock="AS 2D 3H", discard="7H"
+    )
+    bot = get_bot("basic")
+    obs = game.observation(0)
+    action = bot.act(obs)
+    assert action == Action.draw("discard")
+    assert bot.explain(obs, action, "en") == (
+        "I took 7♥ from the discard pile because it completes 5♥ 6♥ 7♥."
+    )
+    assert "poistopakasta" in bot.explain(obs, action, "fi")
+
+
+@pytest.mark.parametrize("name", BOT_NAMES)
+def test_every_bot_explains_its_moves_in_both_languages(name):
+    bot = _fast(name, 5)
+    game = Game(2, "traditional", seed=12)
+    kinds = set()
+    for _ in range(30 if name == "master" else 200):
+        if game.phase == "over":
+            break
+        seat = game.current_player
+        obs = game.observation(seat)
+        action = bot.act(obs)
+        en, fi = bot.explain(obs, action, "en"), bot.explain(obs, action, "fi")
+        assert en and fi and en != fi
+        if action.kind != "draw":
+            shown = action.card or action.cards[0]
+            assert str(shown) in en or name == "random"
+        kinds.add(action.kind)
+        game.apply(action, seat)
+    assert {"draw", "discard"} <= kinds
