@@ -106,8 +106,12 @@ class JupyterServer:
                 self.process.wait(timeout=5)
 
 
-def start_server(kind: str, base: Path) -> JupyterServer:
-    """Start `jupyter lab` or `jupyter notebook` with token auth off, in folders under ``base``."""
+def start_server(kind: str, base: Path, server_config: str = "") -> JupyterServer:
+    """Start `jupyter lab` or `jupyter notebook` with token auth off, in folders under ``base``.
+
+    ``server_config`` is Python for the server's own jupyter_server_config.py (benchmarks use it
+    to switch Nagle's algorithm off on the kernel websocket).
+    """
     root = base / "notebooks"
     config = base / "config"
     for folder in (root, config / "labconfig", base / "workspaces", base / "settings"):
@@ -122,6 +126,8 @@ def start_server(kind: str, base: Path) -> JupyterServer:
     )
     tracker.parent.mkdir(parents=True, exist_ok=True)
     tracker.write_text(json.dumps({"autoStartDefaultKernel": True}))
+    if server_config:
+        (config / "jupyter_server_config.py").write_text(server_config)
     port = free_port()
     env = {k: v for k, v in os.environ.items() if k != "ANYWIDGET_HMR"}
     env.update(

@@ -1,0 +1,275 @@
+"""Round-trip latency of the card table in real JupyterLab, against a bare anywidget echo.
+
+    python benchmarks/latency.py [--samples 60]
+
+Starts `jupyter lab` on loopback (the browser tests' plumbing, tests/browser/browser_support.py)
+and headless Chromium from Debian's packages, opens one notebook and measures, timed in the page
+with ``performance.now()``:
+
+(a) echo: a bare anywidget; click -> custom message to Python -> Python sets a trait -> the
+    page's text changes;
+(b) table: click on the stock -> the drawn card is in the hand in the DOM (each sample is
+    followed by an untimed discard, and a new deal when one ends);
+(c) first paint: Shift+Enter on a cell that shows a table -> the table's first frame painted:
+    once for the first table of the page (its front end arrives and loads), then for reruns
+    of a second table cell.
+
+``--nodelay`` starts the server with TCP_NODELAY on the kernel websocket (Nagle's algorithm
+off), to show how much of each round trip is Nagle's wait for a delayed ACK.
+
+(d) for scale, selecting a card: the table's re-render alone, without Python.
+
+Prints median and p95 of each and the ratio b/a. A benchmark, not a test: nothing here fails on
+a slow figure. Goals: b/a <= 1.25, first paint < 500 ms.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO / "tests" / "browser"))
+
+from browser_support import (  # noqa: E402
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    cell,
+    open_notebook,
+    run_cell,
+    start_server,
+)
+
+ECHO_CELL = '''import anywidget
+import traitlets
+
+
+class Echo(anywidget.AnyWidget):
+    """Click -> message to Python -> Python sets a trait -> the page shows it."""
+
+    _esm = """
+    export default { render({ model, el }) {
+      const button = document.createElement("button");
+      button.className = "echo-button";
+      button.textContent = "ping";
+      const out = document.createElement("span");
+      out.className = "echo-out";
+      out.textContent = String(model.get("count"));
+      button.addEventListener("click", () => model.send({ n: model.get("count") + 1 }));
+      model.on("change:count", () => { out.textContent = String(model.get("count")); });
+      el.append(button, out);
+    } };
+    """
+    count = traitlets.Int(0).tag(sync=True)
+
+    def __init__(self):
+        super().__init__()
+        self.on_msg(lambda _w, content, _b: setattr(self, "count", content["n"]))
+
+
+echo = Echo()
+echo'''
+
+IMPORT_CELL = "from rummy_widget.widget import RummyTable"
+#: jupyter_server_config.py for --nodelay: Nagle off on every kernel websocket.
+NODELAY_CONFIG = """
+from jupyter_server.services.kernels.websocket import KernelWebsocketHandler
+
+_open = KernelWebsocketHandler.open
+
+
+async def _open_nodelay(self, *args, **kwargs):
+    self.set_nodelay(True)
+    return await _open(self, *args, **kwargs)
+
+
+KernelWebsocketHandler.open = _open_nodelay
+"""
+TABLE_CELL = (
+    'table = RummyTable(opponents=["basic"], seed=7, bot_speed="instant", deals=1000)\ntable'
+)
+PAINT_CELL = 'RummyTable(opponents=["basic"], seed=8, bot_speed="instant")'
+
+ECHO_JS = """async (root) => {
+  const button = root.querySelector(".echo-button"), out = root.querySelector(".echo-out");
+  const want = String(Number(out.textContent) + 1);
+  return await new Promise((resolve) => {
+    const t0 = performance.now();
+    const seen = new MutationObserver(() => {
+      if (out.textContent === want) { seen.disconnect(); resolve(performance.now() - t0); }
+    });
+    seen.observe(out, { childList: true, characterData: true, subtree: true });
+    button.click();
+  });
+}"""
+
+STOCK_JS = """async (root) => {
+  const count = () => root.querySelectorAll(".rw-hand [data-card]").length;
+  const want = count() + 1;
+  return await new Promise((resolve) => {
+    const t0 = performance.now();
+    const seen = new MutationObserver(() => {
+      if (count() === want) { seen.disconnect(); resolve(performance.now() - t0); }
+    });
+    seen.observe(root, { childList: true, subtree: true });
+    root.querySelector('[data-rw-act="stock"]').click();
+  });
+}"""
+
+#: Selecting a card: the front end re-renders the table without asking Python.
+SELECT_JS = """async (root) => {
+  const pressed = () => root.querySelectorAll('.rw-hand [aria-pressed="true"]').length;
+  const want = pressed() === 0 ? 1 : 0;
+  return await new Promise((resolve) => {
+    const t0 = performance.now();
+    const seen = new MutationObserver(() => {
+      if (pressed() === want) { seen.disconnect(); resolve(performance.now() - t0); }
+    });
+    seen.observe(root, { childList: true, subtree: true, attributes: true });
+    root.querySelector(".rw-hand [data-card]").click();
+  });
+}"""
+
+#: Whether the learner may draw now (it is their turn and nothing is animating).
+CAN_DRAW_JS = """root => {
+  const stock = root.querySelector('[data-rw-act="stock"]');
+  return !!stock && stock.getAttribute("aria-disabled") !== "true";
+}"""
+
+PAINT_JS = """() => {
+  window.__paint = null;
+  const before = new Set(document.querySelectorAll(".rw-board"));
+  const t0 = { v: null };
+  document.addEventListener("keydown", (e) => {
+    if (e.key === "Enter" && e.shiftKey && t0.v === null) t0.v = performance.now();
+  }, { capture: true, once: false });
+  const seen = new MutationObserver(() => {
+    const fresh = [...document.querySelectorAll(".rw-board")].some((b) => !before.has(b));
+    if (fresh && t0.v !== null) {
+      seen.disconnect();
+      requestAnimationFrame(() => requestAnimationFrame(() => {
+        window.__paint = performance.now() - t0.v;
+      }));
+    }
+  });
+  seen.observe(document.body, { childList: true, subtree: true });
+}"""
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
+
+
+def summary(name: str, values: list[float]) -> str:
+    return (
+        f"{name:<28} n={len(values):<4} median {statistics.median(values):7.1f} ms"
+        f"   p95 {percentile(values, 0.95):7.1f} ms   min {min(values):6.1f} ms"
+    )
+
+
+def measure_echo(page, samples: int, warmup: int) -> list[float]:
+    root = cell(page, 0).locator(".echo-button").locator("..")
+    root.wait_for()
+    times = [root.evaluate(ECHO_JS) for _ in range(warmup + samples)]
+    return times[warmup:]
+
+
+def wait_until(page, root, js: str) -> None:
+    """Wait for a condition on the table; on a timeout say what the table showed."""
+    try:
+        page.wait_for_function(js, arg=root.element_handle(), timeout=30_000)
+    except Exception as err:
+        shown = root.evaluate(
+            "r => [r.querySelector('.rw-status')?.textContent, r.querySelector('[role=alert]')"
+            "?.textContent, r.querySelectorAll('.rw-hand [data-card]').length]"
+        )
+        raise RuntimeError(f"the table never got there; status, alert, hand: {shown}") from err
+
+
+def measure_select(page, samples: int, warmup: int) -> list[float]:
+    root = cell(page, 2).locator(".rw-root")
+    times = [root.evaluate(SELECT_JS) for _ in range(2 * (warmup + samples))]
+    return times[2 * warmup :]
+
+
+def measure_stock(page, samples: int, warmup: int) -> list[float]:
+    root = cell(page, 2).locator(".rw-root")
+    root.locator(".rw-board").wait_for()
+    times = []
+    while len(times) < warmup + samples:
+        wait_until(
+            page, root, f"r => ({CAN_DRAW_JS})(r) || !!r.querySelector('[data-rw-act=next]')"
+        )
+        if root.locator('[data-rw-act="next"]').count():  # the deal is over: next deal
+            root.locator('[data-rw-act="next"]').click()
+            wait_until(page, root, f"r => ({CAN_DRAW_JS})(r)")
+            continue
+        times.append(root.evaluate(STOCK_JS))
+        # Untimed: discard the drawn card (the last one in the hand) and let the bot play.
+        cards = root.locator(".rw-hand [data-card]")
+        cards.last.click()
+        root.locator('[data-rw-act="discard"]').click()
+    return times[warmup:]
+
+
+def measure_first_paint(page, index: int, runs: int = 1) -> list[float]:
+    times = []
+    for _ in range(runs):
+        page.evaluate(PAINT_JS)
+        run_cell(page, index)
+        handle = page.wait_for_function("() => window.__paint", timeout=30_000)
+        times.append(handle.json_value())
+    return times
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--samples", type=int, default=60, help="timed samples of (a) and (b)")
+    parser.add_argument("--warmup", type=int, default=5, help="untimed samples first")
+    parser.add_argument("--paint-runs", type=int, default=5, help="reruns of a table cell")
+    parser.add_argument("--nodelay", action="store_true", help="TCP_NODELAY on kernel websockets")
+    args = parser.parse_args()
+
+    from playwright.sync_api import sync_playwright
+
+    with tempfile.TemporaryDirectory() as tmp, sync_playwright() as pw:
+        server = start_server("lab", Path(tmp), NODELAY_CONFIG if args.nodelay else "")
+        try:
+            browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            page = browser.new_page(viewport={"width": 1280, "height": 1400})
+            server.write_notebook("latency.ipynb", [ECHO_CELL, IMPORT_CELL, TABLE_CELL, PAINT_CELL])
+            open_notebook(page, server, "latency.ipynb")
+            run_cell(page, 0)
+            run_cell(page, 1)
+            started = time.monotonic()
+            first = measure_first_paint(page, 2)[0]
+            echo = measure_echo(page, args.samples, args.warmup)
+            stock = measure_stock(page, args.samples, args.warmup)
+            select = measure_select(page, args.samples, args.warmup)
+            reruns = measure_first_paint(page, 3, args.paint_runs)
+            browser.close()
+        finally:
+            server.stop()
+
+    ratio = statistics.median(stock) / statistics.median(echo)
+    nagle = "TCP_NODELAY on the kernel websocket" if args.nodelay else "stock Jupyter Server"
+    print(
+        f"JupyterLab on loopback ({nagle}), headless Chromium; {time.monotonic() - started:.0f} s"
+    )
+    print(summary("(a) bare anywidget echo", echo))
+    print(summary("(b) table: stock -> hand", stock))
+    print(f"{'ratio b/a (medians)':<28} {ratio:.2f}   (goal <= 1.25)")
+    print(summary("(d) select a card (no Python)", select))
+    print(
+        f"{'(c) run cell -> painted':<28} first table {first:.0f} ms, "
+        f"reruns median {statistics.median(reruns):.0f} ms (n={len(reruns)})   (goal < 500 ms)"
+    )
+
+
+if __name__ == "__main__":
+    main()
