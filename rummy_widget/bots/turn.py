@@ -186,32 +186,47 @@ def placed(action: Action) -> tuple[Card, ...]:
 
 
 _LAY_OFF_FACES: dict[tuple, frozenset[int]] = {}
+_MELD_FACES: dict[tuple, frozenset[int]] = {}
 
 
 def lay_off_faces(table: Sequence[Meld], rules: Rules, table_key: tuple) -> frozenset[int]:
     """Faces (``face_index``) that some table meld would take now (cached per table)."""
     key = (rules.name, table_key)
     found = _LAY_OFF_FACES.get(key)
+    if found is None:
+        found = frozenset().union(
+            *(meld_faces(m, rules, k) for m, k in zip(table, table_key, strict=True))
+        )
+        if len(_LAY_OFF_FACES) > 4096:
+            _LAY_OFF_FACES.clear()
+        _LAY_OFF_FACES[key] = found
+    return found
+
+
+def meld_faces(meld: Meld, rules: Rules, ids: tuple[int, ...]) -> frozenset[int]:
+    """Faces that one table meld would take (cached per meld: the table grows a meld at a
+    time)."""
+    key = (rules.name, ids)
+    found = _MELD_FACES.get(key)
     if found is not None:
         return found
     faces: set[int] = set()
-    for meld in table:
-        cards = list(meld.cards)
-        if meld.kind == "run":
-            ranks = rules.run_ranks(cards)
-            suit = cards[0].suit
-            for rank in (ranks[0] - 1, ranks[-1] + 1):
-                if 1 <= rank <= 13 or (rank == 14 and rules.ace_high):
-                    card = Card.of(1 if rank == 14 else rank, suit)
-                    if meld.with_card(card, rules) or meld.with_card(Card(card.id + 52), rules):
-                        faces.add(card.face_index)
-        else:
-            rank = cards[0].rank
-            for suit in SUITS:
-                for deck in (0, 1):
-                    if meld.with_card(Card.of(rank, suit, deck), rules) is not None:
-                        faces.add(Card.of(rank, suit).face_index)
-    if len(_LAY_OFF_FACES) > 4096:
-        _LAY_OFF_FACES.clear()
-    found = _LAY_OFF_FACES[key] = frozenset(faces)
+    cards = list(meld.cards)
+    if meld.kind == "run":
+        ranks = rules.run_ranks(cards)
+        suit = cards[0].suit
+        for rank in (ranks[0] - 1, ranks[-1] + 1):
+            if 1 <= rank <= 13 or (rank == 14 and rules.ace_high):
+                card = Card.of(1 if rank == 14 else rank, suit)
+                if meld.with_card(card, rules) or meld.with_card(Card(card.id + 52), rules):
+                    faces.add(card.face_index)
+    else:
+        rank = cards[0].rank
+        for suit in SUITS:
+            for deck in (0, 1):
+                if meld.with_card(Card.of(rank, suit, deck), rules) is not None:
+                    faces.add(Card.of(rank, suit).face_index)
+    if len(_MELD_FACES) > 16384:
+        _MELD_FACES.clear()
+    found = _MELD_FACES[key] = frozenset(faces)
     return found
