@@ -21,24 +21,31 @@ def _unavailable(reason: str) -> None:
 
 
 @pytest.fixture(scope="session")
-def playwright():
+def chromium() -> str:
+    """Chromium's path, once the browser tests' requirements are known to be there."""
     try:
-        from playwright.sync_api import sync_playwright
+        import playwright.sync_api  # noqa: F401
     except ImportError:
         _unavailable("the playwright package (pip install -e '.[dev]')")
     if not Path(CHROMIUM).exists():
         _unavailable(f"Debian's Chromium at {CHROMIUM} (apt-get install -y chromium)")
+    return CHROMIUM
+
+
+@pytest.fixture(scope="module")
+def browser(chromium):
+    """Headless Chromium for one test module.
+
+    Module scope, not session: Playwright's sync API runs one event loop per thread, so a
+    browser kept open for the whole session would break any later test that starts its own
+    ``sync_playwright()`` (tests/test_display.py does).
+    """
+    from playwright.sync_api import sync_playwright
+
     with sync_playwright() as p:
-        yield p
-
-
-@pytest.fixture(scope="session")
-def browser(playwright):
-    browser = playwright.chromium.launch(
-        executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS
-    )
-    yield browser
-    browser.close()
+        browser = p.chromium.launch(executable_path=chromium, headless=True, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
 
 
 @pytest.fixture
@@ -69,13 +76,13 @@ def _server(kind: str, tmp_path_factory):
 
 
 @pytest.fixture(scope="session")
-def lab(playwright, tmp_path_factory):
+def lab(chromium, tmp_path_factory):
     """`jupyter lab` on a free loopback port, token auth off, its own folders."""
     yield from _server("lab", tmp_path_factory)
 
 
 @pytest.fixture(scope="session")
-def notebook7(playwright, tmp_path_factory):
+def notebook7(chromium, tmp_path_factory):
     """`jupyter notebook` (Notebook 7) on a free loopback port, token auth off."""
     yield from _server("notebook", tmp_path_factory)
 
