@@ -48,6 +48,17 @@ def in_ci() -> bool:
     return os.environ.get("CI", "").lower() in ("true", "1", "yes")
 
 
+def browser_missing() -> str:
+    """What the browser tests lack on this machine ("" when nothing)."""
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        return "the playwright package (pip install -e '.[dev]')"
+    if not Path(CHROMIUM).exists():
+        return f"Debian's Chromium at {CHROMIUM} (apt-get install -y chromium)"
+    return ""
+
+
 def free_port() -> int:
     """A free loopback port (the server binds it a moment later)."""
     with socket.socket() as sock:

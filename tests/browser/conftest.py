@@ -1,4 +1,4 @@
-"""Fixtures for the real-browser tests: headless Chromium and Jupyter servers for the session.
+"""Fixtures for the real-browser tests: headless Chromium per module, Jupyter servers per session.
 
 Without Debian's Chromium (or the Playwright package) the browser tests are skipped with one
 line saying why; under CI=true that is a failure instead, so CI cannot pass without them.
@@ -10,25 +10,25 @@ import os
 from pathlib import Path
 
 import pytest
-from browser_support import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, in_ci, start_server
-
-
-def _unavailable(reason: str) -> None:
-    message = f"browser tests need {reason}"
-    if in_ci():
-        pytest.fail(f"{message} (CI=true: not skipping)", pytrace=False)
-    pytest.skip(message)
+from browser_support import (
+    ARTIFACTS,
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    browser_missing,
+    in_ci,
+    start_server,
+)
 
 
 @pytest.fixture(scope="session")
 def chromium() -> str:
     """Chromium's path, once the browser tests' requirements are known to be there."""
-    try:
-        import playwright.sync_api  # noqa: F401
-    except ImportError:
-        _unavailable("the playwright package (pip install -e '.[dev]')")
-    if not Path(CHROMIUM).exists():
-        _unavailable(f"Debian's Chromium at {CHROMIUM} (apt-get install -y chromium)")
+    missing = browser_missing()
+    if missing:
+        message = f"browser tests need {missing}"
+        if in_ci():
+            pytest.fail(f"{message} (CI=true: not skipping)", pytrace=False)
+        pytest.skip(message)
     return CHROMIUM
 
 

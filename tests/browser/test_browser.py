@@ -1,15 +1,27 @@
-"""The card table in real JupyterLab and Notebook 7: whole deals, errors, language, theme, keys."""
+"""The card table in real JupyterLab and Notebook 7: whole deals, errors, language, theme, keys.
+
+All browser tests live in this one module, so that a machine without Chromium skips them with
+one line (a module-level skip); under CI=true that line is an error instead.
+"""
 
 from __future__ import annotations
 
 import pytest
 from browser_support import (
+    browser_missing,
     cell_output,
+    in_ci,
     open_notebook,
     run_cell,
     screenshot,
     serious_violations,
 )
+
+if browser_missing():
+    if in_ci():
+        raise RuntimeError(f"CI=true, and the browser tests need {browser_missing()}")
+    pytest.skip(f"browser tests need {browser_missing()}", allow_module_level=True)
+
 from playwright.sync_api import expect
 from table_driver import STATE_CELL, Shadow, TablePage, table_args, table_cell
 
@@ -64,6 +76,15 @@ def assert_names(table: TablePage, shadow: Shadow, controls: dict[str, str]) -> 
         copies = sum(1 for c in shadow.game.hand(0) if c.face == card.face)
         named = hand.get_by_role("button", name=card_name(card, table.lang), exact=True)
         expect(named).to_have_count(copies)
+
+
+@pytest.mark.parametrize("front_end", ["lab", "notebook7"])
+def test_a_cell_runs_in_a_real_kernel(front_end, request, page):
+    server = request.getfixturevalue(front_end)
+    name = server.write_notebook(f"plumbing-{front_end}.ipynb", ["print(6 * 7, 'from kernel')"])
+    open_notebook(page, server, name)
+    run_cell(page, 0)
+    assert cell_output(page, 0).strip() == "42 from kernel"
 
 
 def test_card_names_are_the_promised_ones():
