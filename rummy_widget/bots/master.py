@@ -49,9 +49,11 @@ class MasterBot(ExpertBot):
         budget: float = 0.8,
         horizon: int = 60,
         candidates: int = 3,
+        margin: float = 0.1,
         style: Style | None = None,
     ) -> None:
         super().__init__(seed, style)
+        self.margin = margin
         self.worlds = worlds
         self.budget = budget
         self.horizon = horizon
@@ -79,7 +81,8 @@ class MasterBot(ExpertBot):
         plans = self.candidate_plans(turn)
         if len(plans) == 1:
             return plans[0]
-        best = self.search(seen, [("plan", i) for i in range(len(plans))], plans=plans)
+        options = [("plan", i) for i in range(len(plans))]
+        best = self.search(seen, options, preferred=options[0], plans=plans)
         return plans[best[1]]
 
     def candidate_plans(self, turn: Turn) -> list[list[Action]]:
@@ -109,23 +112,35 @@ class MasterBot(ExpertBot):
         preferred: tuple[str, object] | None = None,
         plans: list[list[Action]] | None = None,
     ) -> tuple[str, object]:
-        """The option with the best mean playout score (the first listed wins ties)."""
+        """The expert's option unless another one did clearly better in the same worlds.
+
+        Playouts are noisy (a win or a loss swings the score by 2), so the master leaves the
+        expert's choice only when an option's mean gain over it, world by world, is above
+        ``margin`` and above 1.64 standard errors (a one-sided 95% test).
+        """
         start = time.perf_counter()
-        totals = [0.0] * len(options)
+        base = options.index(preferred) if preferred in options else 0
+        scores: list[list[float]] = [[] for _ in options]
         rng = self.rng(seen)
         memory = self.memory(seen)
         for _ in range(self.worlds):
             world = self.sample_world(seen, memory, rng)
             for i, option in enumerate(options):
-                totals[i] += self.playout(seen, world, option, plans)
+                scores[i].append(self.playout(seen, world, option, plans))
             if time.perf_counter() - start > self.budget:
                 break
-        if preferred is not None and preferred in options:
-            first = options.index(preferred)
-            order = [first] + [i for i in range(len(options)) if i != first]
-        else:
-            order = list(range(len(options)))
-        best = max(order, key=lambda i: (totals[i], -order.index(i)))
+        best, best_gain = base, 0.0
+        for i in range(len(options)):
+            if i == base:
+                continue
+            gains = [a - b for a, b in zip(scores[i], scores[base], strict=True)]
+            n = len(gains)
+            mean = sum(gains) / n
+            if n < 2:
+                continue
+            spread = (sum((g - mean) ** 2 for g in gains) / (n - 1)) ** 0.5
+            if mean > max(self.margin, 1.64 * spread / n**0.5) and mean > best_gain:
+                best, best_gain = i, mean
         return options[best]
 
     def sample_world(self, seen: Seen, memory: Memory, rng: random.Random) -> World:
@@ -203,7 +218,7 @@ class MasterBot(ExpertBot):
 
 
 def _score(game: Game, me: int) -> float:
-    """+1 for a win, -1 for a loss, and the penalty difference in tens of points."""
+    """+1 for a win, -1 for a loss, plus the penalty difference in units of 25 points."""
     from ..solver import min_penalty
 
     result = game.result
@@ -213,11 +228,11 @@ def _score(game: Game, me: int) -> float:
             return 0.0
         won = 1.0 if result.winner == me else -1.0
         spread = sum(result.penalties[p] for p in others) / len(others) - result.penalties[me]
-        return won + spread / 100
+        return won + spread / 25
     table = game.melds
     left = [min_penalty(game.hand(p), game.rules, table) for p in range(game.players)]
     spread = sum(left[p] for p in others) / len(others) - left[me]
-    return spread / 100
+    return spread / 25
 
 
 def _taking(seen: Seen, top: Card) -> Seen:
