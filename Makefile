@@ -58,8 +58,10 @@ $(BUNDLE): $(JS_SOURCES) $(JS_STAMP)
 
 install: $(BUNDLE) $(PY_STAMP)
 
+# Jupyter refuses to run as root without --allow-root (containers, CI machines).
 lab: install
-	$(BIN)/jupyter lab $(if $(wildcard $(NOTEBOOKS)),$(NOTEBOOKS),.)
+	$(BIN)/jupyter lab $(if $(filter 0,$(shell id -u)),--allow-root) \
+		$(if $(wildcard $(NOTEBOOKS)),$(NOTEBOOKS),.)
 
 lint: install
 	$(BIN)/ruff check .
