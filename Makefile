@@ -16,7 +16,9 @@ PYTEST_ARGS ?=
 PY_STAMP := $(VENV)/.installed-dev
 JS_STAMP := js/node_modules/.installed
 BUNDLE := rummy_widget/static/widget.js
-JS_SOURCES := $(shell find js/src js/build.mjs -type f 2>/dev/null)
+# The bundle also embeds the translation tables, so a new key rebuilds it too.
+JS_SOURCES := $(shell find js/src js/build.mjs -type f 2>/dev/null) \
+	$(wildcard rummy_widget/locales/*.json)
 
 # Hot reloading breaks under pytest (see /work/shared/NOTES.md): never inherit it.
 unexport ANYWIDGET_HMR
