@@ -24,8 +24,9 @@ class Bot(Protocol):
 class BaseBot:
     """Shared plumbing of the built-in bots; subclasses implement ``decide``.
 
-    A built-in bot's move depends only on its seed and the observation (its random choices are
-    seeded from both), so replaying a position replays the move, whatever ran before.
+    A built-in bot's random choices are seeded from its seed and the position, never from
+    earlier calls, so replaying a deal with the same seeds replays every move. (Within one turn
+    the solver-based bots follow the plan they made at the turn's first play call.)
     """
 
     name: ClassVar[str] = "bot"

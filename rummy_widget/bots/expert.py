@@ -106,7 +106,7 @@ class ExpertBot(SolverBot):
         if top.face_index in memory.discarded[seen.seat]:
             # Never take back a face thrown away (unless it wins the deal now): two bots
             # passing cards back and forth would never end the deal.
-            after = Turn(_with_taken(seen, top), self._memo)
+            after = Turn(after_taking(seen, top), self._memo)
             return "discard" if after.going_out() else "stock"
         if turn.improves(top):
             return "discard"
@@ -115,7 +115,7 @@ class ExpertBot(SolverBot):
         # Would the hand with the top card (and its best discard) beat the hand as it is,
         # with its best discard? (the stock card averages a little more than 6 points)
         with_top = [*turn.hand, top]
-        blocked = Turn(_with_taken(seen, top), self._memo)
+        blocked = Turn(after_taking(seen, top), self._memo)
         best_with = self.discard_choices(blocked, with_top, memory)[0][0]
         best_now = self.discard_choices(turn, list(turn.hand), memory)[0][0]
         return "discard" if best_with < best_now - 1 else "stock"
@@ -232,7 +232,7 @@ def _in_stretch(mask: int, rank: int, need: int) -> bool:
     return high - low + 1 >= need
 
 
-def _with_taken(seen: Seen, top: Card) -> Seen:
+def after_taking(seen: Seen, top: Card) -> Seen:
     """The position after taking ``top`` from the pile (it may not be discarded straight back)."""
     from dataclasses import replace
 

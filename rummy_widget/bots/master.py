@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from ..actions import Action
 from ..cards import Card
 from ..game import Game
-from .expert import ExpertBot, Style
+from .expert import ExpertBot, Style, after_taking
 from .memory import Memory
 from .seen import Seen
 from .turn import Turn, placed
@@ -67,7 +67,7 @@ class MasterBot(ExpertBot):
         top = seen.top
         if top is None or seen.stock_size == 0:
             return expert
-        after = Turn(_taking(seen, top), self._memo)
+        after = Turn(after_taking(seen, top), self._memo)
         if after.going_out():
             return "discard"  # taking it wins the deal now: nothing to search
         if not turn.places(top) and turn.rules.card_points(top) > self.style.take_limit + 2:
@@ -233,9 +233,3 @@ def _score(game: Game, me: int) -> float:
     left = [min_penalty(game.hand(p), game.rules, table) for p in range(game.players)]
     spread = sum(left[p] for p in others) / len(others) - left[me]
     return spread / 25
-
-
-def _taking(seen: Seen, top: Card) -> Seen:
-    from dataclasses import replace
-
-    return replace(seen, hand=[*seen.hand, top], taken=top, phase="play")
