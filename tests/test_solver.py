@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import random
-import sys
-import types
 
 import pytest
 from solver_bruteforce import brute_best, hard_hand, random_hand, table_deal
@@ -287,13 +285,16 @@ def test_repr_is_short() -> None:
     assert repr(arr) == "Arrangement(melds=[], lay_offs=[10♥→0], leftover=[2♣], penalty=2)"
 
 
-def test_repr_html_uses_display_when_it_exists(monkeypatch) -> None:
+def test_repr_html_draws_the_arrangement_in_the_chosen_language() -> None:
+    import rummy_widget
+
     arr = best_arrangement(P("7H 8H 9H 2C"), TRAD)
-    bare = types.ModuleType("rummy_widget.display")
-    monkeypatch.setitem(sys.modules, "rummy_widget.display", bare)
-    assert arr._repr_html_() == "<pre>" + repr(arr) + "</pre>"
-    bare.arrangement_html = lambda a: f"<div>{a.penalty}</div>"
-    assert arr._repr_html_() == "<div>2</div>"
+    assert "7 of hearts" in arr._repr_html_() and "2 of clubs" in arr._repr_html_()
+    try:
+        rummy_widget.set_language("fi")
+        assert "hertta 7" in arr._repr_html_()
+    finally:
+        rummy_widget.set_language("en")
 
 
 def test_arrangement_is_frozen_and_hashable() -> None:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import html
 from dataclasses import dataclass
 
 from ..cards import Card, Cards
@@ -39,10 +38,7 @@ class Arrangement:
         )
 
     def _repr_html_(self) -> str:
-        try:
-            from ..display import arrangement_html
-        except ImportError:  # display.py (or the function) is not there yet
-            return f"<pre>{html.escape(repr(self))}</pre>"
+        from ..display import arrangement_html
         from ..i18n import current_language
 
         return arrangement_html(self, lang=current_language())
