@@ -8,9 +8,10 @@ its answers in a memo that the bot may share between the calls of one deal.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 from ..actions import Action
-from ..cards import SUITS, Card
+from ..cards import DECK_SIZE, SUITS, Card
 from ..melds import Meld
 from ..rules import Rules
 from ..solver import best_arrangement, can_go_out, min_penalty
@@ -29,6 +30,22 @@ class Turn:
         self.table_key = tuple(tuple(c.id for c in m.cards) for m in self.table)
         self._penalties: dict[tuple, int] = {} if memo is None else memo
         self._fits: frozenset[int] | None = None
+        self._points = points_table(self.rules)
+
+    def reachable(self, cards: Sequence[Card]) -> tuple[list[Meld], list[int]]:
+        """The table melds that one of ``cards`` fits directly, and their indices.
+
+        Only these matter to the solver (a lay-off chain starts with a direct fit), and asking
+        it about them alone keeps its per-table caches small: most hands reach no meld."""
+        if not self.table:
+            return [], []
+        faces = {c.id % 52 for c in cards}
+        index = [
+            i
+            for i, (meld, key) in enumerate(zip(self.table, self.table_key, strict=True))
+            if not faces.isdisjoint(meld_faces(meld, self.rules, key))
+        ]
+        return [self.table[i] for i in index], index
 
     # --- solver answers --------------------------------------------------------------------
 
@@ -41,7 +58,7 @@ class Turn:
         found = self._penalties.get(key)
         if found is None:
             if self.could_place(cards):
-                found = min_penalty(cards, self.rules, self.table)
+                found = min_penalty(cards, self.rules, self.reachable(cards)[0])
             else:  # most hands: no meld and no lay-off, so no need to ask the solver
                 found = self.points(cards)
             if len(self._penalties) > 50_000:
@@ -84,12 +101,13 @@ class Turn:
         return False
 
     def points(self, cards: Sequence[Card]) -> int:
-        return sum(self.rules.card_points(c) for c in cards)
+        points = self._points
+        return sum(points[c.id] for c in cards)
 
     def places(self, card: Card) -> bool:
         """Would ``card``, added to the hand, join a meld or a lay-off?"""
         with_card = [*self.hand, card]
-        return self.penalty(with_card) < self.penalty(self.hand) + self.rules.card_points(card)
+        return self.penalty(with_card) < self.penalty(self.hand) + self._points[card.id]
 
     def improves(self, card: Card) -> bool:
         """Would taking ``card`` from the pile (it may not go straight back) and discarding
@@ -108,14 +126,20 @@ class Turn:
         return False
 
     def go_out(self):
-        """The solver's way out this turn (``GoOut``; false when there is none)."""
-        return can_go_out(
+        """The solver's way out this turn (``GoOut``; false when there is none), with lay-offs
+        naming the real table's meld indices."""
+        table, index = self.reachable(self.hand)
+        way = can_go_out(
             self.hand,
             self.rules,
-            self.table,
+            table,
             has_melded=self.seen.has_melded[self.seen.seat],
             keep_out=self.blocked,
         )
+        if way and way.arrangement.lay_offs:
+            lay_offs = tuple((c, index[i]) for c, i in way.arrangement.lay_offs)
+            way = replace(way, arrangement=replace(way.arrangement, lay_offs=lay_offs))
+        return way
 
     # --- moves -----------------------------------------------------------------------------
 
@@ -137,7 +161,7 @@ class Turn:
 
     def may_go_out(self) -> bool:
         """A cheap necessary condition: at most one card's worth of penalty is left."""
-        most = max((self.rules.card_points(c) for c in self.hand), default=0)
+        most = max((self._points[c.id] for c in self.hand), default=0)
         return self.penalty(self.hand) <= most
 
     def going_out(self) -> list[Action] | None:
@@ -157,9 +181,10 @@ class Turn:
         """The melds and lay-offs of the best arrangement, in order, each leaving a discard."""
         if self.penalty(self.hand) == self.points(self.hand):
             return []  # nothing to place: skip building the arrangement
-        arrangement = best_arrangement(self.hand, self.rules, self.table)
+        table, index = self.reachable(self.hand)
+        arrangement = best_arrangement(self.hand, self.rules, table)
         moves = [Action.meld(m) for m in arrangement.melds]
-        moves += [Action.lay_off(c, i) for c, i in arrangement.lay_offs]
+        moves += [Action.lay_off(c, index[i]) for c, i in arrangement.lay_offs]
         while moves and not self.leaves_a_discard([c for m in moves for c in placed(m)]):
             moves.pop()  # keep the last play back: the turn must end with a discard
         return moves
@@ -172,7 +197,7 @@ class Turn:
         total = self.points(cards)
         loose = self.penalty(cards) == total  # no meld anywhere: none after a discard
         for card in self.discardable(cards):
-            points = self.rules.card_points(card)
+            points = self._points[card.id]
             rest = () if loose else [c for c in cards if c != card]
             left = total - points if loose else self.penalty(rest)
             scored.append((left, -points, card))
@@ -183,6 +208,17 @@ class Turn:
 def placed(action: Action) -> tuple[Card, ...]:
     """The hand cards a table play puts down."""
     return action.cards if action.kind == "meld" else (action.card,)
+
+
+_POINTS: dict[str, tuple[int, ...]] = {}
+
+
+def points_table(rules: Rules) -> tuple[int, ...]:
+    """Penalty points of every card id under ``rules`` (bots only use the named presets)."""
+    found = _POINTS.get(rules.name)
+    if found is None:
+        found = _POINTS[rules.name] = tuple(rules.card_points(Card(i)) for i in range(DECK_SIZE))
+    return found
 
 
 _LAY_OFF_FACES: dict[tuple, frozenset[int]] = {}
