@@ -71,20 +71,20 @@ class Turn:
         wrongly, never no wrongly)"""
         rules = self.rules
         need = rules.min_meld
-        count = [0] * 14
+        distinct = rules.set_distinct_suits
+        count = [0] * 14  # per rank: cards, or suits when a set's suits must differ
         suits_of_rank = [0] * 14
         ranks_of_suit = [0, 0, 0, 0]
         for c in cards:
             face = c.id % 52
             rank, suit = face % 13 + 1, face // 13
-            count[rank] += 1
-            suits_of_rank[rank] |= 1 << suit
+            bit = 1 << suit
+            if not distinct or not suits_of_rank[rank] & bit:
+                count[rank] += 1
+                if count[rank] >= need:
+                    return True
+            suits_of_rank[rank] |= bit
             ranks_of_suit[suit] |= 1 << rank
-        if rules.set_distinct_suits:
-            if any(bin(m).count("1") >= need for m in suits_of_rank):
-                return True
-        elif max(count) >= need:
-            return True
         for mask in ranks_of_suit:
             if rules.ace_high and mask & 2:
                 mask |= 1 << 14
