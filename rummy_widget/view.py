@@ -190,9 +190,7 @@ def describe_action(action: Action, lang: str, discard_top: Card | None = None) 
     if action.kind == "meld":
         return t("ui.hint_action.meld", lang, cards=", ".join(name(c) for c in action.cards))
     if action.kind == "lay_off":
-        return t(
-            "ui.hint_action.lay_off", lang, card=name(action.card), index=action.meld_index
-        )
+        return t("ui.hint_action.lay_off", lang, card=name(action.card), index=action.meld_index)
     return t("ui.hint_action.discard", lang, card=name(action.card))
 
 

@@ -2,7 +2,7 @@
 // so the controller can simply re-render after every change.
 import { cardBack, cardButton, cardFace, cardImage, emptyPlace } from "./cards";
 import { h } from "./dom";
-import { cardList, cardName, t, tn, type Lang } from "./i18n";
+import { cardList, cardName, t, tn, tYou, type Lang } from "./i18n";
 import type { Card, LogEvent, MeldView, Player, Scoreboard, View } from "./types";
 
 export type SortBy = "rank" | "suit";
@@ -73,36 +73,43 @@ export function orderedHand(view: View, ui: UiState): Card[] {
   return ui.order.filter((id) => byId.has(id)).map((id) => byId.get(id) as Card);
 }
 
-export function logText(lang: Lang, names: string[], event: LogEvent): string {
+/** One log event in words; `you` is the learner's seat (their own moves read "You drew"). */
+export function logText(lang: Lang, names: string[], event: LogEvent, you = -1): string {
   const name = names[event.player ?? 0] ?? "";
+  const mine = event.player === you;
   switch (event.type) {
     case "deal":
-      return t(lang, "log.deal", { name: names[event.dealer ?? 0] ?? "" });
+      return tYou(lang, "log.deal", event.dealer === you, { name: names[event.dealer ?? 0] ?? "" });
     case "draw":
       return event.source === "discard" && event.card
-        ? t(lang, "log.draw_discard", { name, card: cardName(lang, event.card) })
-        : t(lang, "log.draw_stock", { name });
+        ? tYou(lang, "log.draw_discard", mine, { name, card: cardName(lang, event.card) })
+        : tYou(lang, "log.draw_stock", mine, { name });
     case "meld":
-      return t(lang, "log.meld", { name, cards: cardList(lang, event.cards ?? []) });
+      return tYou(lang, "log.meld", mine, { name, cards: cardList(lang, event.cards ?? []) });
     case "lay_off":
-      return t(lang, "log.lay_off", {
+      return tYou(lang, "log.lay_off", mine, {
         name,
         card: event.card ? cardName(lang, event.card) : "",
         index: event.meld_index ?? 0,
       });
     case "discard":
-      return t(lang, "log.discard", { name, card: event.card ? cardName(lang, event.card) : "" });
+      return tYou(lang, "log.discard", mine, { name, card: event.card ? cardName(lang, event.card) : "" });
     case "rebuild":
       return t(lang, "log.rebuild");
     case "end":
       if (event.void || event.winner === null || event.winner === undefined) {
         return t(lang, "log.end_void");
       }
-      return t(lang, event.rummy ? "log.end_rummy" : "log.end_out", {
+      return tYou(lang, event.rummy ? "log.end_rummy" : "log.end_out", event.winner === you, {
         name: names[event.winner] ?? "",
       });
   }
   return "";
+}
+
+/** The seat whose moves read "You ...": the learner's, in play (a replay names everyone). */
+export function youSeat(view: View): number {
+  return view.mode === "play" ? view.seat : -1;
 }
 
 function statusText(lang: Lang, view: View, table: TableState): string {
@@ -376,12 +383,13 @@ function scoreboard(lang: Lang, view: View, board: Scoreboard): HTMLElement {
   const names = view.players.map((p) => p.name);
   const outcome = board.void
     ? t(lang, "ui.result.void")
-    : t(lang, board.rummy ? "ui.result.rummy" : "ui.result.out", {
+    : tYou(lang, board.rummy ? "ui.result.rummy" : "ui.result.out", board.winner === youSeat(view), {
         name: names[board.winner ?? 0] ?? "",
         bonus: board.bonus,
       });
   const best = Math.min(...board.totals);
-  const leader = names[board.totals.indexOf(best)] ?? "";
+  const leaderSeat = board.totals.indexOf(best);
+  const leader = names[leaderSeat] ?? "";
   const rows = names.map((name, p) =>
     h(
       "tr",
@@ -414,7 +422,7 @@ function scoreboard(lang: Lang, view: View, board: Scoreboard): HTMLElement {
     ),
     board.rummy && h("p", { class: "rw-note" }, t(lang, "ui.score.bonus") + `: ${board.bonus}`),
     board.match_over
-      ? h("p", {}, t(lang, "ui.match_over", { name: leader }))
+      ? h("p", {}, tYou(lang, "ui.match_over", leaderSeat === youSeat(view), { name: leader }))
       : view.mode === "play" && button(t(lang, "ui.next_deal"), "next", true),
   );
 }
@@ -471,7 +479,7 @@ export function renderBoard(
       "log",
       t(lang, "ui.log"),
       ui,
-      h("ol", { class: "rw-log", start: logStart }, ...log.map((e) => h("li", {}, logText(lang, names, e)))),
+      h("ol", { class: "rw-log", start: logStart }, ...log.map((e) => h("li", {}, logText(lang, names, e, youSeat(view))))),
     ),
     details(
       "rules",

@@ -4,6 +4,7 @@ import {
   moves,
   orderedHand,
   logText,
+  youSeat,
   renderBoard,
   tableOf,
   type Settings,
@@ -170,7 +171,8 @@ export class TableController {
 
   private eventTexts(step: Step): string[] {
     const names = (this.view?.players ?? []).map((p) => p.name);
-    return step.events.map((e) => logText(this.lang, names, e));
+    const you = this.view ? youSeat(this.view) : -1;
+    return step.events.map((e) => logText(this.lang, names, e, you));
   }
 
   private nextStep = (): void => {
