@@ -93,6 +93,11 @@ class Context:
             )
             for s in range(4)
         )
+        # suit id bits -> that suit's part of the arrangement (``_build``); shared like suits
+        self.built: tuple[dict[int, tuple], ...] = tuple(
+            base.built[s] if base is not None and self.suits[s] is base.suits[s] else {}
+            for s in range(4)
+        )
         self.rank_sets = [None] + [
             base.rank_sets[r]
             if base is not None and r not in shared

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from ..cards import Card, Cards
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Arrangement:
     """Melds to lay down, lay-offs onto table melds (in playing order) and the cards left over.
 
@@ -42,3 +42,11 @@ class Arrangement:
         from ..i18n import current_language
 
         return arrangement_html(self, lang=current_language())
+
+
+# The slots' own setters skip the frozen class's __setattr__ (which refuses every write): the
+# solver's hot path fills a new ``object.__new__(Arrangement)`` with them.
+SET_MELDS = Arrangement.melds.__set__  # type: ignore[attr-defined]
+SET_LAY_OFFS = Arrangement.lay_offs.__set__  # type: ignore[attr-defined]
+SET_LEFTOVER = Arrangement.leftover.__set__  # type: ignore[attr-defined]
+SET_PENALTY = Arrangement.penalty.__set__  # type: ignore[attr-defined]

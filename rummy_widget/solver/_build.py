@@ -1,0 +1,94 @@
+"""The warm path of ``best_arrangement``: each suit's cards, already built, from a memo.
+
+When no rank holds enough cards for a set (most hands), the best arrangement is the four
+suits' best plans side by side. Each suit's part (its runs as cards, its lay-offs, its cards
+left over and its score) depends only on which physical cards of that suit the hand holds, so
+it is built once per context and per suit pattern (the suit's 26 id bits) and then looked up.
+A warm call (``best_arrangement``) is then: encode, four lookups, merge the melds by their
+lowest rank, concatenate.
+
+The copy rule of ``_core.arrangement`` holds suit by suit: without sets, only the suit's own
+runs, lay-offs and leftover use its faces, and the runs are taken in the global meld order.
+"""
+
+from __future__ import annotations
+
+from operator import itemgetter
+
+from ..cards import Card
+
+CARDS = tuple(Card(i) for i in range(104))  # every physical card, built once
+BIT = tuple(1 << i for i in range(104))  # card id -> its bit in a hand's id set
+RANK_BITS = 0x1FFF
+FACE_BITS = (1 << 52) - 1
+SUIT_IDS = tuple(RANK_BITS << (13 * s) | RANK_BITS << (52 + 13 * s) for s in range(4))
+_MAX_BUILT = 1 << 16  # entries per suit memo before it starts over
+BY_INDEX = itemgetter(1)  # a lay-off's table meld index
+
+# (score, melds as (order, seq, cards), lay-offs as (card, table meld index), leftover cards,
+#  the suit's count key: 4 bits per rank)
+Built = tuple[int, tuple, tuple, tuple, int]
+
+
+def face_counts(ids: int) -> int:
+    """The face counts (4 bits per face, as ``_core.encode``) of a set of card ids."""
+    low, high = ids & FACE_BITS, ids >> 52
+    return _spread(low) + _spread(high)
+
+
+def _spread(bits: int) -> int:
+    out = 0
+    while bits:
+        low = bits & -bits
+        out += 1 << (4 * (low.bit_length() - 1))
+        bits ^= low
+    return out
+
+
+def build_suit(ctx, s: int, key: int) -> Built:
+    """Suit ``s``'s part of the arrangement for the hand's id bits ``key`` (memoized)."""
+    solver = ctx.suits[s]
+    counts = face_counts(key) >> (52 * s)
+    plan = solver.plans[counts]
+    pool = {
+        r + 1: [CARDS[i] for i in (13 * s + r, 52 + 13 * s + r) if key >> i & 1]
+        for r in range(13)
+        if counts >> (4 * r) & 15
+    }
+    rules = ctx.rules
+    melds = []
+    for j, run in enumerate(sorted(plan.runs, key=_first)):  # stable, as the global sort
+        cards = [pool[1 if p == 14 else p].pop(0) for p in run]
+        melds.append((run[0] * 4 + s, j, tuple(rules.order_meld(cards))))
+    table = dict(enumerate(ctx.table))
+    lays: list[tuple[Card, int]] = []
+
+    def lay(rank: int, index: int | None) -> None:
+        card = pool[rank].pop(0)
+        if index is None:  # a table set with room for this suit: the first that takes it
+            index = next(i for i in ctx.set_index[rank] if table[i].with_card(card, rules))
+        grown = table[index].with_card(card, rules)
+        assert grown is not None, f"{card} does not fit table meld {index}"
+        table[index] = grown
+        lays.append((card, index))
+
+    for t, positions in sorted(plan.up.items()):
+        for p in positions:
+            lay(1 if p == 14 else p, ctx.run_index[s][t])
+    for t, positions in sorted(plan.down.items()):
+        for p in reversed(positions):
+            lay(p, ctx.run_index[s][t])
+    for rank, n in sorted(plan.to_sets.items()):
+        for _ in range(n):
+            lay(rank, None)
+    left = tuple(c for r in sorted(pool) for c in pool[r])
+    built = (solver.scores[counts], tuple(melds), tuple(lays), left, counts)
+    memo = ctx.built[s]
+    if len(memo) >= _MAX_BUILT:
+        memo.clear()
+    memo[key] = built
+    return built
+
+
+def _first(run: list[int]) -> int:
+    return run[0]
