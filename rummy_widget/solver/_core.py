@@ -15,7 +15,7 @@ from ..cards import SUITS, Card, Cards, parse_cards
 from ..errors import RuleError
 from ..melds import Meld
 from ..rules import Rules
-from ._runs import K_LEFT, K_PENALTY, SuitPlan, SuitRuns
+from ._runs import K_LEFT, K_PENALTY, SuitPlan, SuitRuns, fill_steps
 from ._sets import RankSets, SetOption, Vector
 from .arrangement import Arrangement
 
@@ -55,6 +55,7 @@ class Context:
         self.rules = rules
         self.table = table
         m = rules.min_meld
+        fill_steps(m)
         self.points = (0, *(rules.card_points(Card.of(r, "S")) for r in range(1, 14)))
         free = [[0] * 14 for _ in SUITS]
         runs: list[list[tuple[int, int]]] = [[] for _ in SUITS]
@@ -98,14 +99,21 @@ class Context:
             base.built[s] if base is not None and self.suits[s] is base.suits[s] else {}
             for s in range(4)
         )
+        # The set rule looks at suits and sizes only (``Rules.is_set``), so without table sets
+        # of shared room one table, filled once per rules (a few ms), serves every rank.
+        plain_sets = (
+            base.rank_sets[1]
+            if base is not None
+            else _cached(_RANK_SETS, (rules,), lambda: RankSets(self._set_test(1)).fill())
+        )
         self.rank_sets = [None] + [
-            base.rank_sets[r]
-            if base is not None and r not in shared
-            else _cached(
+            _cached(
                 _RANK_SETS,
-                (rules, r, tuple(shared.get(r, ()))),
-                lambda r=r: RankSets(self._set_test(r), tuple(shared.get(r, ()))),
+                (rules, r, tuple(shared[r])),
+                lambda r=r: RankSets(self._set_test(r), tuple(shared[r])),
             )
+            if r in shared
+            else plain_sets
             for r in range(1, 14)
         ]
         if 1 <= m <= 8:
@@ -152,7 +160,10 @@ class Context:
         found = self.encoded.get((rank, vec, reach))
         if found is None:
             every = self.rank_sets[rank].options(vec)
-            kept = [o for o in every if not any(_beats(b, o, reach) for b in every)]
+            if any(o.lays for o in every):
+                kept = [o for o in every if not any(_beats(b, o, reach) for b in every)]
+            else:
+                kept = _undominated(every, reach)
             found = tuple(
                 (
                     sum(k << (SUIT_BITS * s + 4 * (rank - 1)) for s, k in enumerate(o.taken)),
@@ -179,6 +190,28 @@ def _beats(better: SetOption, option: SetOption, reach: int) -> bool:
             return False
         gained += extra
     return gained > 0 and better.lay_count - option.lay_count <= gained
+
+
+GUARDS = 0x8888  # bit 3 of each suit's 4-bit field in a packed vector
+
+
+def _undominated(every: tuple[SetOption, ...], reach: int) -> list[SetOption]:
+    """``_beats`` for options without lay-offs, on vectors packed 4 bits a suit: an option is
+    dropped when another takes the same cards of the reaching suits and more of the others."""
+    same = sum(15 << (4 * s) for s in range(4) if reach >> s & 1)
+    packed = [o.taken[0] | o.taken[1] << 4 | o.taken[2] << 8 | o.taken[3] << 12 for o in every]
+    kept = []
+    for o, mine in zip(every, packed, strict=True):
+        for other in packed:
+            if (
+                other != mine
+                and not (other ^ mine) & same
+                and ((other | GUARDS) - mine) & GUARDS == GUARDS
+            ):
+                break
+        else:
+            kept.append(o)
+    return kept
 
 
 def _vector(cards: Iterable[Card]) -> Vector:
@@ -402,6 +435,19 @@ def _lay_offs(ctx: Context, plans: list[SuitPlan], combo: tuple, pool: dict) -> 
                 lay((rank, s), None)
     lays.sort(key=lambda pair: pair[0])  # stable: each meld keeps its own playing order
     return tuple((card, index) for index, card in lays)
+
+
+def clear_hand_memos() -> None:
+    """Forget what was learnt about hands (suit shapes, set choices, built suits), keeping
+    the contexts and the per-rules set tables: the state of a first question about a hand."""
+    contexts = [entry[1] for entry in PLAIN.values()] + list(_WITH_TABLE.values())
+    for ctx in contexts:
+        ctx.encoded.clear()
+        for built in ctx.built:
+            built.clear()
+    for suit in _SUIT_SOLVERS.values():
+        for memo in (suit.scores, suit.plans, suit.reach, suit.stretches):
+            memo.clear()
 
 
 def clear_caches() -> None:

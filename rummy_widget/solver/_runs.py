@@ -108,10 +108,11 @@ class SuitRuns:
         counts = decode(key)
         layouts = self._layouts(counts)
         if layouts is None:
-            plan = self._dp(counts, None, 1, self.last, True)[1]
+            score, plan = self._dp(counts, None, 1, self.last, True)
         else:
             cells = min(layouts, key=self._line)  # the first best placement of the aces
-            plan = self._line_plan(cells)
+            score, plan = self._line(cells), self._line_plan(cells)
+        self.scores.setdefault(key, score)  # the same number ``_score`` finds
         used = [0] * 14
         for positions in [*plan.runs, *plan.up.values(), *plan.down.values()]:
             for p in positions:
@@ -448,3 +449,15 @@ def _steps(state: tuple[int, ...], count: int, m: int) -> tuple:
         walk(0, 0, ())
         found = _STEPS[key] = tuple(best.items())
     return found
+
+
+def fill_steps(m: int) -> None:
+    """Fill the step table for runs of ``min_meld`` m now (at most two open runs, 0..2 cards),
+    so that no question about a hand pays for it."""
+    if ((), 0, m) in _STEPS:
+        return
+    lengths = range(1, m + 1)
+    states = [(), *((a,) for a in lengths), *((a, b) for a in lengths for b in lengths if a <= b)]
+    for state in states:
+        for count in range(3):
+            _steps(state, count, m)

@@ -49,10 +49,24 @@ class RankSets:
     def __init__(
         self, is_set: Callable[[Vector], bool], table_sets: tuple[tuple[int, Vector], ...] = ()
     ) -> None:
-        self.is_set = is_set
+        known: dict[Vector, bool] = {}
+
+        def cached_is_set(vec: Vector) -> bool:
+            found = known.get(vec)
+            if found is None:
+                found = known[vec] = is_set(vec)
+            return found
+
+        self.is_set = cached_is_set
         self.table_sets = table_sets
         self.cache: dict[Vector, tuple[SetOption, ...]] = {}
         self._groups: dict[Vector, tuple[Vector, ...] | None] = {}
+
+    def fill(self) -> RankSets:
+        """Work out the options of every vector (0..2 cards of each suit) now, not on demand."""
+        for vec in sub_vectors((2, 2, 2, 2)):
+            self.options(vec)
+        return self
 
     def options(self, vec: Vector) -> tuple[SetOption, ...]:
         """Every way to use part of ``vec``, sets first; ``taken == (0,0,0,0)`` is last."""
