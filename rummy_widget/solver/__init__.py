@@ -16,6 +16,7 @@ from . import _core
 from ._build import BIT, BY_INDEX, SUIT_IDS, build_suit
 from ._core import ENCODE, HIGH_BITS, SUIT_MASK, TableMelds, min_penalty
 from ._runs import K_PENALTY
+from ._with_sets import with_sets
 from .arrangement import (
     SET_LAY_OFFS,
     SET_LEFTOVER,
@@ -65,7 +66,7 @@ def best_arrangement(
         return _first_sight(ctx, ids, hand)
     if (e0[4] + e1[4] + e2[4] + e3[4] + ctx.add) & HIGH_BITS | ctx.always:  # set choices
         counts = e0[4] | e1[4] << 52 | e2[4] << 104 | e3[4] << 156
-        return _core.arrangement(ctx, counts, hand)
+        return with_sets(ctx, ids, counts, hand)
     melds = e0[1] + e1[1] + e2[1] + e3[1]  # (order, seq, cards): merged by lowest rank, suit
     if len(melds) > 1:
         melds = tuple([m[2] for m in sorted(melds)])
@@ -83,14 +84,14 @@ def best_arrangement(
 
 
 def _first_sight(ctx: _core.Context, ids: int, hand: list[Card]) -> Arrangement:
-    """A suit pattern not built yet: search if some rank has set choices, else build it."""
+    """A suit pattern not built yet: sets first if some rank has set choices, else build it."""
     counts = sum([ENCODE[card.id] for card in hand])
     k0 = counts & SUIT_MASK
     k1 = counts >> 52 & SUIT_MASK
     k2 = counts >> 104 & SUIT_MASK
     k3 = counts >> 156
     if (k0 + k1 + k2 + k3 + ctx.add) & HIGH_BITS | ctx.always:
-        return _core.arrangement(ctx, counts, hand)
+        return with_sets(ctx, ids, counts, hand)
     for s, key in enumerate(SUIT_IDS):
         if ids & key not in ctx.built[s]:
             build_suit(ctx, s, ids & key)

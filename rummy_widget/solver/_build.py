@@ -25,8 +25,8 @@ SUIT_IDS = tuple(RANK_BITS << (13 * s) | RANK_BITS << (52 + 13 * s) for s in ran
 _MAX_BUILT = 1 << 16  # entries per suit memo before it starts over
 BY_INDEX = itemgetter(1)  # a lay-off's table meld index
 
-# (score, melds as (order, seq, cards), lay-offs as (card, table meld index), leftover cards,
-#  the suit's count key: 4 bits per rank)
+# (score, melds as (order, seq, cards) with ``order`` from ``run_order``, lay-offs as
+#  (card, table meld index), leftover cards, the suit's count key: 4 bits per rank)
 Built = tuple[int, tuple, tuple, tuple, int]
 
 
@@ -59,7 +59,7 @@ def build_suit(ctx, s: int, key: int) -> Built:
     melds = []
     for j, run in enumerate(sorted(plan.runs, key=_first)):  # stable, as the global sort
         cards = [pool[1 if p == 14 else p].pop(0) for p in run]
-        melds.append((run[0] * 4 + s, j, tuple(rules.order_meld(cards))))
+        melds.append((run_order(run[0], s), j, tuple(rules.order_meld(cards))))
     table = dict(enumerate(ctx.table))
     lays: list[tuple[Card, int]] = []
 
@@ -92,3 +92,13 @@ def build_suit(ctx, s: int, key: int) -> Built:
 
 def _first(run: list[int]) -> int:
     return run[0]
+
+
+def run_order(low: int, s: int) -> int:
+    """A run's place among the melds: by its lowest position, then suit; sets come first."""
+    return low * 8 + s * 2 + 1
+
+
+def set_order(rank: int, first: int) -> int:
+    """A set's place among the melds: by rank, then its first suit, before runs that tie."""
+    return rank * 8 + first * 2

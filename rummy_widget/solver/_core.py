@@ -124,6 +124,10 @@ class Context:
         self.encoded: dict[tuple[int, Vector, int], tuple] = (
             base.encoded if base is not None and not shared else {}
         )
+        # (set choice, the rank's card ids) -> that choice's set melds as cards (``_with_sets``)
+        self.set_parts: dict[tuple[int, int], tuple | None] = (
+            base.set_parts if base is not None and not shared else {}
+        )
         self.table_bits = sum(1 << c.id for meld in table for c in meld.cards)
         self.maps = tuple(s.scores for s in self.suits)
 
@@ -443,6 +447,7 @@ def clear_hand_memos() -> None:
     contexts = [entry[1] for entry in PLAIN.values()] + list(_WITH_TABLE.values())
     for ctx in contexts:
         ctx.encoded.clear()
+        ctx.set_parts.clear()
         for built in ctx.built:
             built.clear()
     for suit in _SUIT_SOLVERS.values():

@@ -1,0 +1,103 @@
+"""The warm path of ``best_arrangement`` for hands whose ranks hold enough cards for sets.
+
+The search (``_core.search``) picks the set choices; the cards then split cleanly when every
+face goes whole one way: both copies into sets, or none. The set melds then depend only on the
+rank's cards and the choice (memoized per context), and the rest of each suit is a suit part
+already built by ``_build`` for exactly those cards. The cards are the same the full rebuild
+(``_core.arrangement``) gives: the rest of a suit holds no face the sets touch, so the copy
+rule (lower id into the first meld using the face) cannot differ, and ``set_order`` places the
+sets where the full rebuild's meld sort does. Otherwise (one copy into a set and the other
+elsewhere, or cards laid off onto table sets of shared room) the full rebuild answers.
+"""
+
+from __future__ import annotations
+
+from ..cards import Card, Cards
+from . import _core
+from ._build import BY_INDEX, CARDS, SUIT_IDS, build_suit, set_order
+from ._runs import K_PENALTY
+from .arrangement import SET_LAY_OFFS, SET_LEFTOVER, SET_MELDS, SET_PENALTY, Arrangement
+
+S0, S1, S2, S3 = SUIT_IDS
+NEW = object.__new__
+# (rank, suit) -> the ids of both copies of that face
+FACE_IDS = tuple(
+    tuple((1 << (13 * s + r - 1)) | (1 << (52 + 13 * s + r - 1)) if r else 0 for s in range(4))
+    for r in range(14)
+)
+RANK_IDS = tuple(sum(faces) for faces in FACE_IDS)
+
+# (set choice delta, the rank's card ids) -> (ids going into sets, set melds as (order, seq,
+# cards)), or None when some face splits between a set and the rest
+SetPart = tuple[int, tuple] | None
+
+
+def with_sets(ctx: _core.Context, ids: int, total: int, hand: list[Card]) -> Arrangement:
+    """The best arrangement of ``hand`` (card ids ``ids``, face counts ``total``)."""
+    score, combo = _core.search(ctx, total)
+    parts = ctx.set_parts
+    set_ids = 0
+    melds: tuple = ()
+    for delta, lays, rank, option in combo:
+        if not delta:
+            continue
+        if lays:
+            return _core.arrangement(ctx, total, hand)
+        key = (delta, ids & RANK_IDS[rank])
+        part = parts.get(key)
+        if part is None:
+            if key in parts:
+                return _core.arrangement(ctx, total, hand)
+            part = parts[key] = _set_part(ctx, rank, option, key[1])
+            if part is None:
+                return _core.arrangement(ctx, total, hand)
+        set_ids |= part[0]
+        melds += part[1]
+    rest = ids & ~set_ids
+    b0, b1, b2, b3 = ctx.built
+    try:
+        e0 = b0[rest & S0]
+        e1 = b1[rest & S1]
+        e2 = b2[rest & S2]
+        e3 = b3[rest & S3]
+    except KeyError:
+        for s, b in enumerate(ctx.built):
+            if rest & SUIT_IDS[s] not in b:
+                build_suit(ctx, s, rest & SUIT_IDS[s])
+        e0 = b0[rest & S0]
+        e1 = b1[rest & S1]
+        e2 = b2[rest & S2]
+        e3 = b3[rest & S3]
+    melds = tuple([m[2] for m in sorted(melds + e0[1] + e1[1] + e2[1] + e3[1])])
+    lays = e0[2] + e1[2] + e2[2] + e3[2]
+    if len(lays) > 1:
+        lays = tuple(sorted(lays, key=BY_INDEX))  # stable: each meld keeps its playing order
+    made = NEW(Arrangement)
+    SET_MELDS(made, melds)
+    SET_LAY_OFFS(made, lays)
+    SET_LEFTOVER(made, Cards(e0[3] + e1[3] + e2[3] + e3[3]))
+    SET_PENALTY(made, score // K_PENALTY)
+    return made
+
+
+def _set_part(ctx: _core.Context, rank: int, option, rank_ids: int) -> SetPart:
+    """The ids a set choice takes and its melds as cards, or None if a face would split."""
+    taken_ids = 0
+    pool: list[list[Card]] = []
+    for s, t in enumerate(option.taken):
+        have = rank_ids & FACE_IDS[rank][s] if t else 0
+        if have.bit_count() != t:
+            return None
+        taken_ids |= have
+        pool.append([CARDS[i] for i in range(104) if have >> i & 1])
+    rules = ctx.rules
+    groups = sorted(option.groups, key=_first_suit)  # stable, as the full rebuild's meld sort
+    melds = []
+    for j, g in enumerate(groups):
+        cards = [pool[s].pop(0) for s in range(4) for _ in range(g[s])]
+        melds.append((set_order(rank, _first_suit(g)), j, tuple(rules.order_meld(cards))))
+    return taken_ids, tuple(melds)
+
+
+def _first_suit(group: tuple[int, ...]) -> int:
+    return next(s for s in range(4) if group[s])
