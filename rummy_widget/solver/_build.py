@@ -58,8 +58,12 @@ def build_suit(ctx, s: int, key: int) -> Built:
     rules = ctx.rules
     melds = []
     for j, run in enumerate(sorted(plan.runs, key=_first)):  # stable, as the global sort
-        cards = [pool[1 if p == 14 else p].pop(0) for p in run]
-        melds.append((run_order(run[0], s), j, tuple(rules.order_meld(cards))))
+        # positions ascend, so the cards are in table order already, except that the table
+        # puts a whole suit's ace low (``rules.order_meld``)
+        cards = tuple([pool[1 if p == 14 else p].pop(0) for p in run])
+        if run[-1] == 14:
+            cards = tuple(rules.order_meld(list(cards)))
+        melds.append((run_order(run[0], s), j, cards))
     table = dict(enumerate(ctx.table))
     lays: list[tuple[Card, int]] = []
 

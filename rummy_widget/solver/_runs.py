@@ -110,9 +110,13 @@ class SuitRuns:
         if layouts is None:
             score, plan = self._dp(counts, None, 1, self.last, True)
         else:
-            cells = min(layouts, key=self._line)  # the first best placement of the aces
-            score, plan = self._line(cells), self._line_plan(cells)
-        self.scores.setdefault(key, score)  # the same number ``_score`` finds
+            # the first best placement of the aces (``min`` would score a lone layout too)
+            cells = layouts[0] if len(layouts) == 1 else min(layouts, key=self._line)
+            score = self.scores.get(key)  # the same number ``_score`` finds
+            if score is None:
+                score = self._line(cells)
+            plan = self._line_plan(cells)
+        self.scores.setdefault(key, score)
         used = [0] * 14
         for positions in [*plan.runs, *plan.up.values(), *plan.down.values()]:
             for p in positions:

@@ -89,7 +89,8 @@ def _set_part(ctx: _core.Context, rank: int, option, rank_ids: int) -> SetPart:
         if have.bit_count() != t:
             return None
         taken_ids |= have
-        pool.append([CARDS[i] for i in range(104) if have >> i & 1])
+        low = 13 * s + rank - 1  # the face's first copy; the second is 52 ids on
+        pool.append([CARDS[i] for i in (low, low + 52) if have >> i & 1])
     rules = ctx.rules
     groups = sorted(option.groups, key=_first_suit)  # stable, as the full rebuild's meld sort
     melds = []
