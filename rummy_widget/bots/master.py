@@ -214,22 +214,24 @@ class MasterBot(ExpertBot):
             seat = game.current_player
             game.apply(bots[seat].act(game.observation(seat)), seat)
             moves += 1
-        return _score(game, seen.seat)
+        return self.score(game, seen.seat, bots)
 
-
-def _score(game: Game, me: int) -> float:
-    """+1 for a win, -1 for a loss, plus the penalty difference in units of 25 points."""
-    from ..solver import min_penalty
-
-    result = game.result
-    others = [p for p in range(game.players) if p != me]
-    if result is not None:
-        if result.void:
-            return 0.0
-        won = 1.0 if result.winner == me else -1.0
-        spread = sum(result.penalties[p] for p in others) / len(others) - result.penalties[me]
-        return won + spread / 25
-    table = game.melds
-    left = [min_penalty(game.hand(p), game.rules, table) for p in range(game.players)]
-    spread = sum(left[p] for p in others) / len(others) - left[me]
-    return spread / 25
+    def score(self, game: Game, me: int, bots: list[ExpertBot]) -> float:
+        """A finished deal: +1 for a win, -1 for a loss, plus the penalty difference in units
+        of 25 points. An unfinished one: the difference of the hands' expert values (penalty
+        less the live outs), in the same units."""
+        result = game.result
+        others = [p for p in range(game.players) if p != me]
+        if result is not None:
+            if result.void:
+                return 0.0
+            won = 1.0 if result.winner == me else -1.0
+            spread = sum(result.penalties[p] for p in others) / len(others) - result.penalties[me]
+            return won + spread / 25
+        values = []
+        for seat, bot in enumerate(bots):
+            seen = Seen.read(game.observation(seat))
+            turn = bot.turn(seen)
+            values.append(bot.value(turn, seen.hand, bot.memory(seen)))
+        spread = sum(values[p] for p in others) / len(others) - values[me]
+        return spread / 25
