@@ -365,13 +365,16 @@ def left_count(score: int) -> int:
 # --- turning the choice back into cards -------------------------------------------------------
 
 
-def arrangement(ctx: Context, total: int, cards: list[Card]) -> Arrangement:
+def arrangement(
+    ctx: Context, total: int, cards: list[Card], found: tuple[int, tuple] | None = None
+) -> Arrangement:
     """The best arrangement of ``cards`` (encoded as ``total``) as real cards.
 
     Faces are turned into cards copy by copy, lowest id first: melds (in their output order)
-    take the lower copy, then lay-offs, and the cards left over are what remains.
+    take the lower copy, then lay-offs, and the cards left over are what remains. ``found`` is
+    ``search``'s answer when the caller has it already.
     """
-    score, combo = search(ctx, total)
+    score, combo = search(ctx, total) if found is None else found
     rules = ctx.rules
     rest = total
     for delta, _, _, _ in combo:

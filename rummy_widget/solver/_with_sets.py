@@ -42,15 +42,15 @@ def with_sets(ctx: _core.Context, ids: int, total: int, hand: list[Card]) -> Arr
         if not delta:
             continue
         if lays:
-            return _core.arrangement(ctx, total, hand)
+            return _core.arrangement(ctx, total, hand, (score, combo))
         key = (delta, ids & RANK_IDS[rank])
         part = parts.get(key)
         if part is None:
             if key in parts:
-                return _core.arrangement(ctx, total, hand)
+                return _core.arrangement(ctx, total, hand, (score, combo))
             part = parts[key] = _set_part(ctx, rank, option, key[1])
             if part is None:
-                return _core.arrangement(ctx, total, hand)
+                return _core.arrangement(ctx, total, hand, (score, combo))
         set_ids |= part[0]
         melds += part[1]
     rest = ids & ~set_ids
