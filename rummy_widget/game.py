@@ -137,6 +137,7 @@ class Game:
         self._has_melded = list(has_melded or [False] * len(names))
         self._played_this_turn = False
         self.rebuilds = 0
+        self.turns = 0
         self.history: list[tuple[int, Action]] = []
         self._log: list[dict] = [{"type": "deal", "dealer": dealer}]
         self._result: DealResult | None = None
@@ -511,7 +512,10 @@ class Game:
         self._taken = None
         self._current = (seat + 1) % self.players
         self._phase = "draw"
-        if not self._stock:
+        self.turns += 1
+        if self.turns >= self.rules.max_turns:  # row 18: two players could swap discards forever
+            self._finish(winner=None)
+        elif not self._stock:
             self._rebuild_stock()
 
     def _rebuild_stock(self) -> None:
@@ -575,6 +579,7 @@ class Game:
             "melds": [{"index": i, **m.to_json()} for i, m in enumerate(self._melds)],
             "taken_from_discard": self._taken.to_json() if self._taken else None,
             "rebuilds": self.rebuilds,
+            "turns": self.turns,
             "log": self.log,
             "result": self._result.to_json() if self._result else None,
         }

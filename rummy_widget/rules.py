@@ -36,6 +36,7 @@ class Rules:
     final_discard: bool = False  # rows 14-15: must a player going out end with a discard?
     rummy_bonus: int = 25  # row 20
     max_rebuilds: int = 3  # row 18: rebuilds of the stock before the deal is void
+    max_turns: int = 1000  # row 18: turns before the deal is void (ends discard-swapping loops)
     payout_winner_share: float = 0.75  # row 21
     payout_margin: int = 50  # row 21: "less than 50 penalty points behind first place"
 
@@ -171,7 +172,7 @@ class RulesDescription:
             ("discard_taken", _yes_no(r.discard_taken_card, lang)),
             ("final_discard", _yes_no(r.final_discard, lang)),
             ("rummy_bonus", str(r.rummy_bonus)),
-            ("rebuilds", t("rules.value.rebuilds", lang, n=r.max_rebuilds)),
+            ("rebuilds", t("rules.value.rebuilds", lang, n=r.max_rebuilds, turns=r.max_turns)),
             (
                 "payout",
                 t(

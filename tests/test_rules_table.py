@@ -261,6 +261,18 @@ def test_row18_void_deal_after_max_rebuilds(preset):
     assert Rules.preset(preset).max_rebuilds == 3
 
 
+def test_row18_void_deal_when_players_only_swap_discards(preset):
+    rules = Rules.preset(preset).with_changes(max_turns=6)
+    game = Game.from_layout(hands=["KS QD JC", "2H 3H 4D"], stock="5C", discard="9D", rules=rules)
+    for _ in range(6):  # each player takes the other's discard: the stock never runs out
+        seat = game.current_player
+        taken = game.draw("discard")
+        game.discard(next(c for c in game.hand(seat) if c != taken))
+    assert game.phase == "over" and game.result.void and game.turns == 6
+    assert len(game.stock) == 1
+    assert Rules.preset(preset).max_turns == 1000
+
+
 def test_row19_penalty_is_the_value_of_the_cards_left(preset):
     game = layout(
         preset,
