@@ -91,8 +91,8 @@ class Card:
         return self.suit in ("H", "D")
 
     def to_json(self) -> dict:
-        """The card as the front end and observations carry it."""
-        return {"id": self.id, "code": self.code}
+        """The card as the front end and observations carry it (a new dict each time)."""
+        return {"id": self.id, "code": _CODES[self.id]}
 
     def __str__(self) -> str:
         return RANK_TEXT[self.rank] + SUIT_SYMBOLS[self.suit]
@@ -105,6 +105,11 @@ class Card:
         from .i18n import current_language
 
         return card_html(self, lang=current_language())
+
+
+_CODES: tuple[str, ...] = tuple(
+    RANK_TEXT[i % 13 + 1] + SUITS[i % 52 // 13] for i in range(DECK_SIZE)
+)
 
 
 class Cards(list):

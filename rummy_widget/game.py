@@ -269,7 +269,8 @@ class Game:
 
     @property
     def log(self) -> list[dict]:
-        return [dict(e) for e in self._log]
+        """The public event log; a copy, so a caller cannot change the game through it."""
+        return [e.copy() for e in self._log]
 
     def has_melded(self, player: int) -> bool:
         """Has ``player`` put cards on the table on an earlier turn? (row 16, going Rummy)"""
