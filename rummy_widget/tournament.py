@@ -391,7 +391,21 @@ def _ratio(
         return ratio, (math.nan, math.nan)
     spread = sum((v - ratio * c) ** 2 for v, c in zip(values, counts, strict=True))
     se = math.sqrt(n / (n - 1) * spread) / total
+    if se == 0 and clip == (0.0, 1.0) and ratio in (0.0, 1.0):  # a clean sweep: no spread
+        return ratio, _wilson(ratio, n)
     return ratio, (max(clip[0], ratio - Z95 * se), min(clip[1], ratio + Z95 * se))
+
+
+def _wilson(rate: float, n: int) -> tuple[float, float]:
+    """Wilson's 95% score interval for a rate seen in ``n`` independent deals.
+
+    Used when all deals agree (0% or 100%), where the delta method's interval would shrink to a
+    point; counting deals, not games, keeps it conservative.
+    """
+    z2 = Z95 * Z95
+    centre = (rate + z2 / (2 * n)) / (1 + z2 / n)
+    half = Z95 * math.sqrt(rate * (1 - rate) / n + z2 / (4 * n * n)) / (1 + z2 / n)
+    return max(0.0, min(rate, centre - half)), min(1.0, max(rate, centre + half))
 
 
 def _pct(x: float, lang: str) -> str:

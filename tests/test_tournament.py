@@ -150,3 +150,11 @@ def test_command_line_prints_the_table(capsys):
     out = capsys.readouterr().out
     assert code == 0
     assert "Perus" in out and "3 jakoa" in out
+
+
+def test_a_clean_sweep_still_has_an_honest_interval():
+    from rummy_widget.tournament import _ratio
+
+    rate, (low, high) = _ratio([2.0] * 40, [2.0] * 40, clip=(0.0, 1.0))  # won all 80 games
+    assert rate == 1.0 and high == 1.0
+    assert 0.85 < low < 0.95  # Wilson over 40 deals: about 0.912, not a point at 100%
