@@ -151,35 +151,6 @@ def build_view(
     }
 
 
-def visible_card_ids(game: Game, seat: int) -> set[int]:
-    """Every physical card ``seat`` has seen or may see: for tests of what the view leaks."""
-    seen = {c.id for c in game.hand(seat)}
-    seen |= {c.id for c in game.discard_pile}
-    seen |= {c.id for m in game.melds for c in m.cards}
-    for event in game.log:
-        for card in [event.get("card"), *event.get("cards", [])]:
-            if card:
-                seen.add(card["id"])
-    if game.result is not None:
-        seen |= {c.id for h in game.result.hands for c in h}
-    return seen
-
-
-def card_ids_in(data: object) -> set[int]:
-    """Ids of every card object (a dict with ``id`` and ``code``) anywhere in ``data``."""
-    found: set[int] = set()
-    stack = [data]
-    while stack:
-        item = stack.pop()
-        if isinstance(item, dict):
-            if "id" in item and "code" in item:
-                found.add(item["id"])
-            stack.extend(item.values())
-        elif isinstance(item, list | tuple):
-            stack.extend(item)
-    return found
-
-
 def describe_action(action: Action, lang: str, discard_top: Card | None = None) -> str:
     """A hint's action as a sentence: "Discard king of spades."."""
     name = lambda c: card_text(c, lang)  # noqa: E731

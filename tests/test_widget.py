@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 import traitlets
+from hidden_cards import card_ids_in, hidden_from
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -40,40 +41,6 @@ class DiscardHighBot:
 class BrokenBot:
     def act(self, observation: dict) -> object:
         return {"type": "fly away"}
-
-
-def card_ids_in(data: object) -> set[int]:
-    """Card ids anywhere in JSON data: card objects and the id form of actions."""
-    found: set[int] = set()
-    stack = [data]
-    while stack:
-        item = stack.pop()
-        if isinstance(item, dict):
-            if "id" in item and "code" in item:
-                found.add(item["id"])
-            for key in ("card", "cards"):
-                value = item.get(key)
-                ids = value if isinstance(value, list) else [value]
-                found |= {i for i in ids if isinstance(i, int) and not isinstance(i, bool)}
-            stack.extend(item.values())
-        elif isinstance(item, list | tuple):
-            stack.extend(item)
-    return found
-
-
-def hidden_from(game: Game, seat: int) -> set[int]:
-    """Cards ``seat`` has never seen: in the stock or another hand, and never shown face up."""
-    if game.phase == "over":
-        return {c.id for c in game.stock} - _logged(game)
-    hidden = {c.id for c in game.stock}
-    for p in range(game.players):
-        if p != seat:
-            hidden |= {c.id for c in game.hand(p)}
-    return hidden - _logged(game)
-
-
-def _logged(game: Game) -> set[int]:
-    return card_ids_in(game.log)
 
 
 class Harness:
