@@ -16,7 +16,8 @@ from .actions import Action
 from .cards import DECK_SIZE, Card, Cards, full_deck, parse_cards
 from .errors import RuleError
 from .i18n import check_lang, t
-from .melds import Meld, possible_melds
+from .melds import Meld
+from .moves import keep_problem, legal_actions
 from .rules import Rules
 
 SAVE_FORMAT = "rummy_widget.game"
@@ -413,29 +414,15 @@ class Game:
 
     def legal_actions(self) -> list[Action]:
         """Every move the current player may make now, in a fixed order."""
-        if self._phase == "over":
-            return []
-        if self._phase == "draw":
-            actions = []
-            if self._stock:
-                actions.append(Action.draw("stock"))
-            if self._discard:
-                actions.append(Action.draw("discard"))
-            return actions
-        hand = self._hands[self._current]
-        faces = _one_per_face(hand)
-        actions = [Action.meld(m) for m in possible_melds(hand, self.rules) if self._keeps_ok(m)]
-        for index, meld in enumerate(self._melds):
-            for card in faces:
-                if meld.with_card(card, self.rules) is not None and self._keeps_ok([card]):
-                    actions.append(Action.lay_off(card, index))
-        blocked = None if self.rules.discard_taken_card else self._taken
-        for card in faces:
-            if card == blocked:  # the taken card itself may not go, its twin may
-                card = next((c for c in hand if c.face == card.face and c != card), None)
-            if card is not None:
-                actions.append(Action.discard(card))
-        return actions
+        return legal_actions(
+            self._phase,
+            self._hands[self._current],
+            self._melds,
+            self._taken,
+            self.rules,
+            len(self._stock),
+            len(self._discard),
+        )
 
     def is_legal(self, action: Action) -> bool:
         """Would ``apply(action)`` succeed? (checked on a copy, so nothing changes)"""
@@ -474,24 +461,11 @@ class Game:
             chosen.append(match)
         return chosen
 
-    def _keeps_ok(self, leaving: Iterable[Card]) -> bool:
-        try:
-            self._check_keeps(list(leaving))
-        except RuleError:
-            return False
-        return True
-
     def _check_keeps(self, leaving: list[Card]) -> None:
         """Rows 13 and 15: a table play must leave a card the player may still discard."""
-        left = list(self._hands[self._current])
-        for card in leaving:
-            left.remove(card)
-        if not left:
-            if self.rules.final_discard:
-                raise RuleError("must_keep_card", self.lang)
-            return
-        if left == [self._taken] and not self.rules.discard_taken_card:
-            raise RuleError("keep_discardable", self.lang)
+        problem = keep_problem(self._hands[self._current], leaving, self._taken, self.rules)
+        if problem is not None:
+            raise RuleError(problem, self.lang)
 
     # --- state changes ---------------------------------------------------------------------
 
@@ -650,14 +624,6 @@ class Game:
     def __repr__(self) -> str:
         state = "over" if self._phase == "over" else f"{self.names[self._current]} to {self._phase}"
         return f"Game({self.rules.name}, {self.players} players, seed={self.seed}: {state})"
-
-
-def _one_per_face(hand: Iterable[Card]) -> list[Card]:
-    """The lowest-id copy of each face in the hand, in id order."""
-    seen: dict[tuple[int, str], Card] = {}
-    for card in sorted(hand):
-        seen.setdefault(card.face, card)
-    return list(seen.values())
 
 
 class _Allocator:
