@@ -28,6 +28,7 @@ from .helpers import GoOut, Out, can_go_out, outs
 
 S0, S1, S2, S3 = SUIT_IDS
 NEW = object.__new__
+MAX_HANDS = 1 << 14  # answers memoized per context before the memo starts over
 
 __all__ = ["Arrangement", "GoOut", "Out", "best_arrangement", "can_go_out", "min_penalty", "outs"]
 
@@ -56,6 +57,24 @@ def best_arrangement(
         ids = sum(BIT[card.id] for card in hand)
     if ids.bit_count() != len(hand) or ids & ctx.table_bits:
         _core._repeated(hand, ctx)
+    known = ctx.hands.get(ids)
+    if known is None:
+        made = _arrange(ctx, ids, hand)
+        known = (made.melds, made.lay_offs, tuple(made.leftover), made.penalty)
+        if len(ctx.hands) >= MAX_HANDS:
+            ctx.hands.clear()
+        ctx.hands[ids] = known
+        return made
+    made = NEW(Arrangement)  # the frozen __init__'s four object.__setattr__ calls, skipped
+    SET_MELDS(made, known[0])
+    SET_LAY_OFFS(made, known[1])
+    SET_LEFTOVER(made, Cards(known[2]))  # a new list each time: the caller may change it
+    SET_PENALTY(made, known[3])
+    return made
+
+
+def _arrange(ctx: _core.Context, ids: int, hand: list[Card]) -> Arrangement:
+    """A hand not answered before: from the suits' built parts, or the search with sets."""
     b0, b1, b2, b3 = ctx.built
     try:  # each suit's part, built for these very cards of the suit
         e0 = b0[ids & S0]
@@ -95,8 +114,4 @@ def _first_sight(ctx: _core.Context, ids: int, hand: list[Card]) -> Arrangement:
     for s, key in enumerate(SUIT_IDS):
         if ids & key not in ctx.built[s]:
             build_suit(ctx, s, ids & key)
-    return (
-        best_arrangement(hand, ctx.rules, ctx.table)
-        if ctx.table
-        else best_arrangement(hand, ctx.rules)
-    )
+    return _arrange(ctx, ids, hand)

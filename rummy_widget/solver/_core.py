@@ -129,6 +129,9 @@ class Context:
             base.set_parts if base is not None and not shared else {}
         )
         self.table_bits = sum(1 << c.id for meld in table for c in meld.cards)
+        # the hand's card ids -> its arrangement's fields (``best_arrangement``): the answer
+        # depends only on which physical cards the hand holds and on this context
+        self.hands: dict[int, tuple] = {}
         self.maps = tuple(s.scores for s in self.suits)
 
     def _set_test(self, rank: int):
@@ -449,6 +452,7 @@ def clear_hand_memos() -> None:
     the contexts and the per-rules set tables: the state of a first question about a hand."""
     contexts = [entry[1] for entry in PLAIN.values()] + list(_WITH_TABLE.values())
     for ctx in contexts:
+        ctx.hands.clear()
         ctx.encoded.clear()
         ctx.set_parts.clear()
         for built in ctx.built:
@@ -456,6 +460,13 @@ def clear_hand_memos() -> None:
     for suit in _SUIT_SOLVERS.values():
         for memo in (suit.scores, suit.plans, suit.reach, suit.stretches):
             memo.clear()
+
+
+def clear_hand_answers() -> None:
+    """Forget only the answers memoized per whole hand, keeping every part they are built from
+    (suit parts, set parts, suit scores): the state of a new hand made of known suits."""
+    for ctx in [entry[1] for entry in PLAIN.values()] + list(_WITH_TABLE.values()):
+        ctx.hands.clear()
 
 
 def clear_caches() -> None:
