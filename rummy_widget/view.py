@@ -13,9 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from .actions import Action
-from .cards import Card
 from .game import Game
-from .i18n import t
 
 #: The log keeps only the latest events; ``log_start`` says where they begin.
 LOG_LIMIT = 60
@@ -149,23 +147,3 @@ def build_view(
         "steps": extras.steps,
         "replay": extras.replay,
     }
-
-
-def describe_action(action: Action, lang: str, discard_top: Card | None = None) -> str:
-    """A hint's action as a sentence: "Discard king of spades."."""
-    name = lambda c: card_text(c, lang)  # noqa: E731
-    if action.kind == "draw":
-        if action.source == "stock" or discard_top is None:
-            return t("ui.hint_action.draw_stock", lang)
-        return t("ui.hint_action.draw_discard", lang, card=name(discard_top))
-    if action.kind == "meld":
-        return t("ui.hint_action.meld", lang, cards=", ".join(name(c) for c in action.cards))
-    if action.kind == "lay_off":
-        return t("ui.hint_action.lay_off", lang, card=name(action.card), index=action.meld_index)
-    return t("ui.hint_action.discard", lang, card=name(action.card))
-
-
-def card_text(card: Card, lang: str) -> str:
-    from .cards import card_name
-
-    return card_name(card, lang)

@@ -23,7 +23,7 @@ from .game import Game, default_names
 from .i18n import LANGUAGES, check_lang, t
 from .match import Match
 from .rules import Rules
-from .view import Extras, action_view, build_view, describe_action, table_snapshot
+from .view import Extras, action_view, build_view, table_snapshot
 
 STATIC = Path(__file__).parent / "static"
 SPEEDS = ("instant", "fast", "normal", "slow")
@@ -280,26 +280,18 @@ class RummyTable(anywidget.AnyWidget):
         game = self._game
         if game.phase == "over" or game.current_player != self.seat:
             raise IntentError("ui.hint_unavailable")
-        try:
-            from .bots import get_bot
+        from .bots import get_bot
 
-            expert = get_bot("expert", seed=self.seed)
-        except (ImportError, ValueError):  # the expert bot is not installed yet
-            raise IntentError("ui.hint_unavailable") from None
+        expert = get_bot("expert", seed=self.seed)
         obs = game.observation(self.seat)
         try:
             action = _as_action(expert.act(obs))
         except Exception:  # a failing expert must not break the table
             raise IntentError("ui.hint_unavailable") from None
-        top = game.discard_pile[0] if game.discard_pile else None
 
         def text(lang: str) -> str:
-            what = describe_action(action, lang, discard_top=top)
-            try:
-                why = expert.explain(obs, action, lang)
-            except Exception:  # the move alone is still a useful hint
-                why = ""
-            return f"{what} {why}".strip()
+            """One sentence addressed to the learner: the move and why."""
+            return expert.advise(obs, action, lang)
 
         self._hint = {"rev": self._rev, "action": action, "text": text}
         self._publish()

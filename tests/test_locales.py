@@ -52,3 +52,13 @@ def test_every_error_code_raised_in_the_engine_has_a_message():
     assert codes, "the engine raises coded errors"
     en = table("en")
     assert {c for c in codes if f"error.{c}" not in en} == set()
+
+
+def test_every_bot_explanation_has_advice_for_the_hint_button():
+    en, fi = table("en"), table("fi")
+    explains = {k for k in en if k.startswith("bot.explain.")}
+    assert explains
+    for key in explains:
+        advice = key.replace("bot.explain.", "bot.advise.")
+        assert advice in en and advice in fi, advice
+        assert set(PLACEHOLDER.findall(en[advice])) <= set(PLACEHOLDER.findall(en[key]))

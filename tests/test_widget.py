@@ -320,8 +320,8 @@ class FakeExpert:
             return Action.draw("stock")
         return Action.discard(Card(observation["hand"][0]["id"]))
 
-    def explain(self, observation: dict, action: Action, lang: str) -> str:
-        return {"en": "Because.", "fi": "Koska."}[lang]
+    def advise(self, observation: dict, action: Action, lang: str) -> str:
+        return {"en": f"Do {action}.", "fi": f"Tee {action}."}[lang]
 
 
 def test_hint_shows_the_expert_suggestion(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -332,9 +332,9 @@ def test_hint_shows_the_expert_suggestion(monkeypatch: pytest.MonkeyPatch) -> No
     h.intent({"type": "hint", "rev": h.table.view["rev"]})
     hint = h.table.view["hint"]
     assert hint["action"] == {"type": "draw", "source": "stock"}
-    assert hint["text"] == t("ui.hint_action.draw_stock", "en") + " Because."
+    assert hint["text"] == "Do draw stock."
     h.table.lang = "fi"
-    assert h.table.view["hint"]["text"] == t("ui.hint_action.draw_stock", "fi") + " Koska."
+    assert h.table.view["hint"]["text"] == "Tee draw stock."  # the language follows the table
     h.action({"type": "draw", "source": "stock"})
     assert h.table.view["hint"] is None  # a hint belongs to one position
     h.intent({"type": "hint", "rev": h.table.view["rev"]})
@@ -362,18 +362,6 @@ def test_following_every_hint_of_the_real_expert_plays_a_deal() -> None:
         assert hint["text"]
         assert h.action(_as_intent_action(hint["action"])), h.table.view["message"]
     assert game.result is not None
-
-
-def test_hint_without_an_expert_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
-    import rummy_widget.bots as bots
-
-    def missing(name: str, seed: int = 0) -> object:
-        raise ModuleNotFoundError(name)
-
-    monkeypatch.setattr(bots, "get_bot", missing)
-    h = Harness(RummyTable(opponents=[DiscardHighBot()], seed=9))
-    assert not h.intent({"type": "hint", "rev": h.table.view["rev"]})
-    assert h.table.view["message"]["text"] == t("ui.hint_unavailable", "en")
 
 
 def test_reveal_is_the_only_way_hidden_cards_reach_the_browser() -> None:
@@ -458,8 +446,10 @@ def test_the_learner_is_named_in_the_tables_language():
     assert RummyTable(name="Aada", seed=1, bot_speed="instant").names[0] == "Aada"
 
 
-def test_meld_numbers_in_hints_match_the_api_index():
-    from rummy_widget.view import describe_action
-
-    action = Action.lay_off(Card.parse("8H"), 0)
-    assert describe_action(action, "en") == "Lay off 8 of hearts on meld 0."
+def test_a_hint_is_advice_to_the_learner_in_their_language():
+    table = RummyTable(seed=3, bot_speed="instant")
+    assert table.handle_intent({"type": "hint", "rev": table.view["rev"]})
+    english = table.view["hint"]["text"]
+    assert not english.startswith("I ") and english.split()[0] in {"Take", "Draw"}
+    table.lang = "fi"
+    assert table.view["hint"]["text"].split()[0] in {"Ota", "Nosta"}

@@ -50,6 +50,15 @@ class BaseBot:
         key, params = self.reason(Seen.read(observation), action)
         return t(key, lang, **params)
 
+    def advise(self, observation: dict, action: Action, lang: str = "en") -> str:
+        """The same reason as advice to the player to move: "Take 7♥ ...: it completes ...".
+
+        The Hint button shows this; ``explain`` speaks of a move the bot made ("I took ...").
+        """
+        check_lang(lang)
+        key, params = self.reason(Seen.read(observation), action)
+        return t(key.replace("bot.explain.", "bot.advise.", 1), lang, **params)
+
     def reason(self, seen: Seen, action: Action) -> tuple[str, dict]:
         """The translation key and parameters that ``explain`` fills in."""
         raise NotImplementedError
