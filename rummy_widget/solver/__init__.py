@@ -29,6 +29,8 @@ from .helpers import GoOut, Out, can_go_out, outs
 S0, S1, S2, S3 = SUIT_IDS
 NEW = object.__new__
 MAX_HANDS = 1 << 14  # answers memoized per context before the memo starts over
+# an answer's fields: melds, lay-offs, leftover (a tuple: each call gets its own list), penalty
+Answer = tuple[tuple, tuple, tuple, int]
 
 __all__ = ["Arrangement", "GoOut", "Out", "best_arrangement", "can_go_out", "min_penalty", "outs"]
 
@@ -59,12 +61,10 @@ def best_arrangement(
         _core._repeated(hand, ctx)
     known = ctx.hands.get(ids)
     if known is None:
-        made = _arrange(ctx, ids, hand)
-        known = (made.melds, made.lay_offs, tuple(made.leftover), made.penalty)
+        known = _arrange(ctx, ids, hand)
         if len(ctx.hands) >= MAX_HANDS:
             ctx.hands.clear()
         ctx.hands[ids] = known
-        return made
     made = NEW(Arrangement)  # the frozen __init__'s four object.__setattr__ calls, skipped
     SET_MELDS(made, known[0])
     SET_LAY_OFFS(made, known[1])
@@ -73,7 +73,7 @@ def best_arrangement(
     return made
 
 
-def _arrange(ctx: _core.Context, ids: int, hand: list[Card]) -> Arrangement:
+def _arrange(ctx: _core.Context, ids: int, hand: list[Card]) -> Answer:
     """A hand not answered before: from the suits' built parts, or the search with sets."""
     b0, b1, b2, b3 = ctx.built
     try:  # each suit's part, built for these very cards of the suit
@@ -85,7 +85,7 @@ def _arrange(ctx: _core.Context, ids: int, hand: list[Card]) -> Arrangement:
         return _first_sight(ctx, ids, hand)
     if (e0[4] + e1[4] + e2[4] + e3[4] + ctx.add) & HIGH_BITS | ctx.always:  # set choices
         counts = e0[4] | e1[4] << 52 | e2[4] << 104 | e3[4] << 156
-        return with_sets(ctx, ids, counts, hand)
+        return _answer(with_sets(ctx, ids, counts, hand))
     melds = e0[1] + e1[1] + e2[1] + e3[1]  # (order, seq, cards): merged by lowest rank, suit
     if len(melds) > 1:
         melds = tuple([m[2] for m in sorted(melds)])
@@ -94,15 +94,14 @@ def _arrange(ctx: _core.Context, ids: int, hand: list[Card]) -> Arrangement:
     lays = e0[2] + e1[2] + e2[2] + e3[2]
     if len(lays) > 1:
         lays = tuple(sorted(lays, key=BY_INDEX))  # stable: each meld keeps its playing order
-    made = NEW(Arrangement)  # the frozen __init__'s four object.__setattr__ calls, skipped
-    SET_MELDS(made, melds)
-    SET_LAY_OFFS(made, lays)
-    SET_LEFTOVER(made, Cards(e0[3] + e1[3] + e2[3] + e3[3]))
-    SET_PENALTY(made, (e0[0] + e1[0] + e2[0] + e3[0]) // K_PENALTY)
-    return made
+    return melds, lays, e0[3] + e1[3] + e2[3] + e3[3], (e0[0] + e1[0] + e2[0] + e3[0]) // K_PENALTY
 
 
-def _first_sight(ctx: _core.Context, ids: int, hand: list[Card]) -> Arrangement:
+def _answer(made: Arrangement) -> Answer:
+    return made.melds, made.lay_offs, tuple(made.leftover), made.penalty
+
+
+def _first_sight(ctx: _core.Context, ids: int, hand: list[Card]) -> Answer:
     """A suit pattern not built yet: sets first if some rank has set choices, else build it."""
     counts = sum([ENCODE[card.id] for card in hand])
     k0 = counts & SUIT_MASK
@@ -110,7 +109,7 @@ def _first_sight(ctx: _core.Context, ids: int, hand: list[Card]) -> Arrangement:
     k2 = counts >> 104 & SUIT_MASK
     k3 = counts >> 156
     if (k0 + k1 + k2 + k3 + ctx.add) & HIGH_BITS | ctx.always:
-        return with_sets(ctx, ids, counts, hand)
+        return _answer(with_sets(ctx, ids, counts, hand))
     for s, key in enumerate(SUIT_IDS):
         if ids & key not in ctx.built[s]:
             build_suit(ctx, s, ids & key)
