@@ -11,9 +11,9 @@ hand (``_core.clear_hand_memos``, outside the clock); the rules' context and its
 once per rules, are kept. **Warm**: the same hands again, every memo filled. Each hand keeps its
 best of 3 passes, cold and warm alike: other processes share the cores, and a process put aside
 by the scheduler loses about 4 ms in the middle of a call. **Fresh hand** (``best_arrangement``
-only): every memo filled except the answers memoized per whole hand
-(``_core.clear_hand_answers`` before each hand): a hand not asked about before whose suits are
-known, built from the suits' parts; warm repeats a hand already answered.
+only): every memo filled except this hand's own memoized answer (taken out of the memo before
+each call, the memo of other hands' answers kept as in play): a hand not asked about before
+whose suits are known, built from the suits' parts; warm repeats a hand already answered.
 
 Rows: this solver on 10- and 11-card hands for both presets (random two-deck hands and hands
 built to be hard: long runs, big sets, copies, high aces), cold and warm. Then single-deck
@@ -54,7 +54,8 @@ REPEAT = 3  # warm figures: each hand's best of this many passes (other processe
 def timed(call, items, repeat: int = 1, before=None) -> list[float]:
     """Microseconds per call (best of ``repeat`` passes over the items), garbage collector off.
 
-    ``before`` runs ahead of each call, outside the clock (to clear the memos for cold calls).
+    ``before(item)`` runs ahead of each call, outside the clock (to clear the memos for cold
+    calls, or to forget one hand's answer for fresh ones).
     """
     clock = time.perf_counter_ns
     best = [float("inf")] * len(items)
@@ -63,13 +64,28 @@ def timed(call, items, repeat: int = 1, before=None) -> list[float]:
         for _ in range(repeat):
             for i, item in enumerate(items):
                 if before is not None:
-                    before()
+                    before(item)
                 start = clock()
                 call(item)
                 best[i] = min(best[i], (clock() - start) / 1000)
     finally:
         gc.enable()
     return best
+
+
+def clear_all(_hand=None) -> None:
+    """Every memo about hands (cold calls)."""
+    _core.clear_hand_memos()
+
+
+def forget(rules: Rules):
+    """Take one hand's memoized answer out of the memo (fresh calls), keeping the others."""
+    bits = tuple(1 << i for i in range(104))
+
+    def before(hand) -> None:
+        _core.context(rules).hands.pop(sum([bits[c.id] for c in hand]), None)
+
+    return before
 
 
 def stats(times: list[float]) -> tuple[float, float]:
@@ -101,12 +117,12 @@ def our_rows(hands: int, seed: int) -> dict:
                 for fn, short in ((min_penalty, "min_penalty"), (best_arrangement, "best_arr.")):
                     call = lambda h, fn=fn, rules=rules: fn(h, rules)  # noqa: E731
                     call(deal[0])  # the rules' context and set table: once per rules
-                    cold = timed(call, deal, REPEAT, before=_core.clear_hand_memos)
+                    cold = timed(call, deal, REPEAT, before=clear_all)
                     warm = timed(call, deal, REPEAT)
                     label = f"{name} {kind} {size} {short}"
                     figures[(name, kind, size, short, "cold")] = row(label + " cold", cold)
                     if fn is best_arrangement:
-                        fresh = timed(call, deal, REPEAT, before=_core.clear_hand_answers)
+                        fresh = timed(call, deal, REPEAT, before=forget(rules))
                         figures[(name, kind, size, short, "fresh")] = row(label + " fresh", fresh)
                     figures[(name, kind, size, short, "warm")] = row(label + " warm", warm)
         rng = random.Random(f"{seed}-{name}-table")
@@ -128,7 +144,7 @@ def reference_rows(hands: int, seed: int) -> None:
     ours = [[Card(f) for f in hand] for hand in faces]
     rules = Rules.preset("traditional")
     expected = [min_penalty(h, rules) for h in ours]
-    clear = _core.clear_hand_memos
+    clear = clear_all
     contenders = {  # name -> (call, items, run before each call)
         "ours min_penalty, warm": (lambda h: min_penalty(h, rules), ours, None),
         "ours min_penalty, cold": (lambda h: min_penalty(h, rules), ours, clear),
@@ -136,7 +152,7 @@ def reference_rows(hands: int, seed: int) -> None:
         "ours best_arrangement, fresh hand": (
             lambda h: best_arrangement(h, rules),
             ours,
-            _core.clear_hand_answers,
+            forget(rules),
         ),
         "ours best_arrangement, cold": (lambda h: best_arrangement(h, rules), ours, clear),
     }
@@ -171,7 +187,7 @@ def reference_rows(hands: int, seed: int) -> None:
     best = {name: [float("inf")] * hands for name in contenders}
     for _ in range(REPEAT):  # interleaved, so a busy moment on the machine hits everyone
         for name, (call, items, before) in contenders.items():
-            if before is not _core.clear_hand_memos:  # the cold ones cleared memos: fill them
+            if before is not clear_all:  # the cold ones cleared the memos: fill them again
                 for item in items:
                     call(item)
             times = timed(call, items, before=before)

@@ -462,13 +462,6 @@ def clear_hand_memos() -> None:
             memo.clear()
 
 
-def clear_hand_answers() -> None:
-    """Forget only the answers memoized per whole hand, keeping every part they are built from
-    (suit parts, set parts, suit scores): the state of a new hand made of known suits."""
-    for ctx in [entry[1] for entry in PLAIN.values()] + list(_WITH_TABLE.values()):
-        ctx.hands.clear()
-
-
 def clear_caches() -> None:
     """Forget every memo (for cold-start measurements)."""
     from . import _runs
