@@ -236,3 +236,13 @@ def test_every_bot_explains_its_moves_in_both_languages(name):
         kinds.add(action.kind)
         game.apply(action, seat)
     assert {"draw", "discard"} <= kinds
+
+
+def test_an_unknown_bot_name_gets_a_clear_localized_error():
+    from rummy_widget import RuleError
+    from rummy_widget.bots import get_bot
+
+    with pytest.raises(RuleError) as err:
+        get_bot("mestari")
+    assert err.value.code == "unknown_bot"
+    assert "expert" in str(err.value) and "Tuntematon botti" in err.value.localized("fi")

@@ -9,6 +9,7 @@ from __future__ import annotations
 from importlib import import_module
 
 from ..actions import Action
+from ..errors import RuleError
 from .base import BaseBot, Bot
 from .legal import legal_actions
 from .seen import Seen
@@ -26,7 +27,7 @@ BOT_NAMES: tuple[str, ...] = tuple(LADDER)
 def get_bot(name: str, seed: int = 0, **options: object) -> BaseBot:
     """A built-in bot by name (``random``, ``basic``, ``expert``, ``master``)."""
     if name not in LADDER:
-        raise ValueError(f"unknown bot {name!r}; choose one of {', '.join(BOT_NAMES)}")
+        raise RuleError("unknown_bot", name=repr(name), choices=", ".join(BOT_NAMES))
     module, cls = LADDER[name]
     return getattr(import_module(f".{module}", __name__), cls)(seed=seed, **options)
 
