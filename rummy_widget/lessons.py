@@ -1,8 +1,8 @@
 """Material the tutorial notebooks share: pictures and small tables in the notebook's language.
 
-The engine's objects draw themselves in English (``Cards._repr_html_``); a Finnish notebook
-needs the same pictures with Finnish names, labels and results, so every helper here takes
-``lang``. Each returns a ``Snippet``: HTML for the notebook (saved with it, so GitHub and
+The engine's objects draw themselves in the language chosen with ``set_language`` (English by
+default); the helpers here take ``lang`` explicitly, so a notebook's pictures follow its
+``lang-setup`` cell whatever was set before. Each returns a ``Snippet``: HTML for the notebook (saved with it, so GitHub and
 nbviewer show the cards) and a short, stable text form for strict nbval. Every word comes from
 the translation tables (``lesson.*``, ``display.*``, ``log.*``, ``ui.*``).
 """
