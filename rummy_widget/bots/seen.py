@@ -29,6 +29,24 @@ def cards_of(items: list[dict]) -> list[Card]:
     return [CARDS[d["id"]] for d in items]
 
 
+#: Tables already read, by their melds' (card ids, kind, owner): the table changes a few times
+#: a deal but is read on every move, so each one's ``Meld`` values are built once.
+_TABLES: dict[tuple, tuple[tuple[Meld, ...], tuple[tuple[int, ...], ...]]] = {}
+
+
+def table_of(items: list[dict]) -> tuple[tuple[Meld, ...], tuple[tuple[int, ...], ...]]:
+    """The table's melds from their JSON form, and their card ids (the table's key)."""
+    key = tuple([(tuple([d["id"] for d in m["cards"]]), m["kind"], m["owner"]) for m in items])
+    found = _TABLES.get(key)
+    if found is None:
+        melds = tuple(Meld(tuple([CARDS[i] for i in ids]), kind, owner) for ids, kind, owner in key)
+        found = (melds, tuple(ids for ids, _, _ in key))
+        if len(_TABLES) > 4096:
+            _TABLES.clear()
+        _TABLES[key] = found
+    return found
+
+
 @dataclass
 class Seen:
     """The parts of an observation bots use, as engine values (cards, melds, rules)."""
@@ -47,12 +65,15 @@ class Seen:
     log: list[dict]
     rebuilds: int = 0
     dealer: int = 0
+    #: The melds' card ids, in table order (how the bots' caches name a table).
+    table_key: tuple[tuple[int, ...], ...] = ()
 
     @classmethod
     def read(cls, observation: dict) -> Seen:
         rules = rules_of(observation["rules"])
         taken = observation.get("taken_from_discard")
         players = observation["players"]
+        melds, table_key = table_of(observation["melds"]) if observation["melds"] else ((), ())
         return cls(
             seat=observation["seat"],
             rules=rules,
@@ -60,10 +81,7 @@ class Seen:
             current_player=observation["current_player"],
             hand=cards_of(observation["hand"]),
             discard_pile=cards_of(observation["discard_pile"]),
-            melds=[
-                Meld(tuple(cards_of(m["cards"])), m["kind"], m["owner"])
-                for m in observation["melds"]
-            ],
+            melds=list(melds),
             taken=CARDS[taken["id"]] if taken else None,
             stock_size=observation["stock_size"],
             hand_sizes=[p["hand_size"] for p in players],
@@ -71,6 +89,7 @@ class Seen:
             log=observation.get("log", []),
             rebuilds=observation.get("rebuilds", 0),
             dealer=observation.get("dealer", 0),
+            table_key=table_key,
         )
 
     @property

@@ -27,7 +27,7 @@ class Turn:
         self.table = seen.melds
         self.hand = seen.hand
         self.blocked = None if self.rules.discard_taken_card else seen.taken
-        self.table_key = tuple(tuple(c.id for c in m.cards) for m in self.table)
+        self.table_key = seen.table_key
         self._penalties: dict[tuple, int] = {} if memo is None else memo
         self._fits: frozenset[int] | None = None
         self._points = points_table(self.rules)
@@ -76,17 +76,16 @@ class Turn:
         suits_of_rank = [0] * 14
         ranks_of_suit = [0, 0, 0, 0]
         for c in cards:
-            face = c.id % 52
-            rank, suit = face % 13 + 1, face // 13
-            bit = 1 << suit
+            rank, suit, bit, rank_bit = _FACE_BITS[c.id]
             if not distinct or not suits_of_rank[rank] & bit:
                 count[rank] += 1
                 if count[rank] >= need:
                     return True
             suits_of_rank[rank] |= bit
-            ranks_of_suit[suit] |= 1 << rank
+            ranks_of_suit[suit] |= rank_bit
+        ace_high = rules.ace_high
         for mask in ranks_of_suit:
-            if rules.ace_high and mask & 2:
+            if ace_high and mask & 2:
                 mask |= 1 << 14
             run = mask
             for _ in range(need - 1):
@@ -95,7 +94,7 @@ class Turn:
                 return True
         if self.table:
             if self._fits is None:
-                self._fits = lay_off_faces(self.table, rules, self.table_key)
+                self._fits = table_fits(self.table, rules, self.table_key)
             fits = self._fits
             return any(c.id % 52 in fits for c in cards)
         return False
@@ -146,10 +145,11 @@ class Turn:
     def discardable(self, cards: Sequence[Card]) -> list[Card]:
         """Cards of ``cards`` that may be discarded now (one per face, lowest id first)."""
         out: dict[int, Card] = {}
-        for card in sorted(cards):
-            if card == self.blocked:
+        blocked = -1 if self.blocked is None else self.blocked.id
+        for card in sorted(cards, key=_card_id):
+            if card.id == blocked:
                 continue
-            out.setdefault(card.face_index, card)
+            out.setdefault(card.id % 52, card)
         return list(out.values())
 
     def leaves_a_discard(self, placed: Sequence[Card]) -> bool:
@@ -205,6 +205,10 @@ class Turn:
         return scored
 
 
+def _card_id(card: Card) -> int:
+    return card.id
+
+
 def placed(action: Action) -> tuple[Card, ...]:
     """The hand cards a table play puts down."""
     return action.cards if action.kind == "meld" else (action.card,)
@@ -221,7 +225,28 @@ def points_table(rules: Rules) -> tuple[int, ...]:
     return found
 
 
+#: Per card id: (rank, suit index, the suit's bit, the rank's bit), for ``could_place``.
+_FACE_BITS: tuple[tuple[int, int, int, int], ...] = tuple(
+    (i % 52 % 13 + 1, i % 52 // 13, 1 << (i % 52 // 13), 1 << (i % 52 % 13 + 1))
+    for i in range(DECK_SIZE)
+)
+
 _LAY_OFF_FACES: dict[tuple, frozenset[int]] = {}
+#: The last table asked about, by identity: both seats read the same table object (seen.py
+#: builds each table once), so most moves skip hashing the table key.
+_LAST_FITS: list = [None, None, frozenset()]
+
+
+def table_fits(table: Sequence[Meld], rules: Rules, table_key: tuple) -> frozenset[int]:
+    """``lay_off_faces``, remembering the last table by identity."""
+    last = _LAST_FITS
+    if last[0] is table_key and last[1] is rules:
+        return last[2]
+    found = lay_off_faces(table, rules, table_key)
+    last[:] = [table_key, rules, found]
+    return found
+
+
 _MELD_FACES: dict[tuple, frozenset[int]] = {}
 
 
