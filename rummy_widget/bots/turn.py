@@ -72,17 +72,21 @@ class Turn:
         rules = self.rules
         need = rules.min_meld
         distinct = rules.set_distinct_suits
-        count = [0] * 14  # per rank: cards, or suits when a set's suits must differ
-        suits_of_rank = [0] * 14
+        have = [0] * need  # have[k]: ranks with more than k cards (suits, if they must differ)
         ranks_of_suit = [0, 0, 0, 0]
         for c in cards:
-            rank, suit, bit, rank_bit = _FACE_BITS[c.id]
-            if not distinct or not suits_of_rank[rank] & bit:
-                count[rank] += 1
-                if count[rank] >= need:
-                    return True
-            suits_of_rank[rank] |= bit
-            ranks_of_suit[suit] |= rank_bit
+            suit, rank_bit = _SUIT_RANK_BIT[c.id]
+            if ranks_of_suit[suit] & rank_bit:
+                if distinct:
+                    continue  # the same face again adds no suit to a set
+            else:
+                ranks_of_suit[suit] |= rank_bit
+            k = 0
+            while have[k] & rank_bit:
+                k += 1
+            if k + 1 >= need:
+                return True
+            have[k] |= rank_bit
         ace_high = rules.ace_high
         for mask in ranks_of_suit:
             if ace_high and mask & 2:
@@ -101,7 +105,7 @@ class Turn:
 
     def points(self, cards: Sequence[Card]) -> int:
         points = self._points
-        return sum(points[c.id] for c in cards)
+        return sum([points[c.id] for c in cards])
 
     def places(self, card: Card) -> bool:
         """Would ``card``, added to the hand, join a meld or a lay-off?"""
@@ -225,10 +229,9 @@ def points_table(rules: Rules) -> tuple[int, ...]:
     return found
 
 
-#: Per card id: (rank, suit index, the suit's bit, the rank's bit), for ``could_place``.
-_FACE_BITS: tuple[tuple[int, int, int, int], ...] = tuple(
-    (i % 52 % 13 + 1, i % 52 // 13, 1 << (i % 52 // 13), 1 << (i % 52 % 13 + 1))
-    for i in range(DECK_SIZE)
+#: Per card id: (suit index, the rank's bit), for ``could_place``.
+_SUIT_RANK_BIT: tuple[tuple[int, int], ...] = tuple(
+    (i % 52 // 13, 1 << (i % 52 % 13 + 1)) for i in range(DECK_SIZE)
 )
 
 _LAY_OFF_FACES: dict[tuple, frozenset[int]] = {}
