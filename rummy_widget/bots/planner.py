@@ -34,12 +34,12 @@ class SolverBot(BaseBot):
         if self._plan and self._plan[0][0] == key:
             return self._plan.pop(0)[1]
         moves = turn.going_out() or self.plan_turn(turn)
-        hand, table = list(seen.hand), sum(len(m.cards) for m in seen.melds)
+        hand, table = key
         self._plan = []
         for move in moves:
-            self._plan.append(((frozenset(hand), table), move))
+            self._plan.append(((hand, table), move))
             for card in placed(move) if move.kind != "discard" else (move.card,):
-                hand.remove(card)
+                hand &= ~(1 << card.id)
             table += 0 if move.kind == "discard" else len(placed(move))
         return self._plan.pop(0)[1]
 
@@ -64,5 +64,9 @@ class SolverBot(BaseBot):
         return turn.discard_scores(cards)[0][2]
 
 
-def _state(hand: list[Card], melds: list) -> tuple:
-    return (frozenset(hand), sum(len(m.cards) for m in melds))
+def _state(hand: list[Card], melds: list) -> tuple[int, int]:
+    """The hand (a bit per card id) and the number of table cards: where a plan stands."""
+    mask = 0
+    for card in hand:
+        mask |= 1 << card.id
+    return mask, sum([len(m.cards) for m in melds])

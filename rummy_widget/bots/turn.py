@@ -122,9 +122,9 @@ class Turn:
         hand = [*self.hand, card]
         now = self.penalty(self.hand)
         for other in self.discardable(hand):
-            if other == card:
+            if other.id == card.id:
                 continue
-            if self.penalty([c for c in hand if c != other]) < now:
+            if self.penalty([c for c in hand if c.id != other.id]) < now:
                 return True
         return False
 
@@ -202,7 +202,7 @@ class Turn:
         loose = self.penalty(cards) == total  # no meld anywhere: none after a discard
         for card in self.discardable(cards):
             points = self._points[card.id]
-            rest = () if loose else [c for c in cards if c != card]
+            rest = () if loose else [c for c in cards if c.id != card.id]
             left = total - points if loose else self.penalty(rest)
             scored.append((left, -points, card))
         scored.sort(key=lambda s: (s[0], s[1], s[2].id))
