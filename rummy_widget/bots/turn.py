@@ -29,7 +29,7 @@ class Turn:
         self.blocked = None if self.rules.discard_taken_card else seen.taken
         self.table_key = seen.table_key
         self._penalties: dict[tuple, int] = {} if memo is None else memo
-        self._fits: frozenset[int] | None = None
+        self._fits: int | None = None  # faces the table takes, bit face_index
         self._points = points_table(self.rules)
 
     def reachable(self, cards: Sequence[Card]) -> tuple[list[Meld], list[int]]:
@@ -99,8 +99,11 @@ class Turn:
         if self.table:
             if self._fits is None:
                 self._fits = table_fits(self.table, rules, self.table_key)
-            fits = self._fits
-            return any(c.id % 52 in fits for c in cards)
+            # the cards' faces as a mask, bit face_index: a suit's ranks 1..13 shifted into place
+            faces = 0
+            for suit, mask in enumerate(ranks_of_suit):
+                faces |= (mask >> 1) << (13 * suit)
+            return bool(faces & self._fits)
         return False
 
     def points(self, cards: Sequence[Card]) -> int:
@@ -237,15 +240,18 @@ _SUIT_RANK_BIT: tuple[tuple[int, int], ...] = tuple(
 _LAY_OFF_FACES: dict[tuple, frozenset[int]] = {}
 #: The last table asked about, by identity: both seats read the same table object (seen.py
 #: builds each table once), so most moves skip hashing the table key.
-_LAST_FITS: list = [None, None, frozenset()]
+_LAST_FITS: list = [None, None, 0]
 
 
-def table_fits(table: Sequence[Meld], rules: Rules, table_key: tuple) -> frozenset[int]:
-    """``lay_off_faces``, remembering the last table by identity."""
+def table_fits(table: Sequence[Meld], rules: Rules, table_key: tuple) -> int:
+    """``lay_off_faces`` as a mask (bit ``face_index``), remembering the last table by
+    identity."""
     last = _LAST_FITS
     if last[0] is table_key and last[1] is rules:
         return last[2]
-    found = lay_off_faces(table, rules, table_key)
+    found = 0
+    for face in lay_off_faces(table, rules, table_key):
+        found |= 1 << face
     last[:] = [table_key, rules, found]
     return found
 
