@@ -37,6 +37,16 @@ class Card:
         if not isinstance(self.id, int) or not 0 <= self.id < DECK_SIZE:
             raise RuleError("unknown_card", card=repr(self.id))
 
+    # Written by hand: bots and the engine compare cards millions of times, and the generated
+    # methods build a tuple for every comparison.
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is Card:
+            return self.id == other.id
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return self.id
+
     @classmethod
     def of(cls, rank: int, suit: str, deck: int = 0) -> Card:
         """The card of this rank (1..13) and suit ("S", "H", "D", "C") from deck 0 or 1."""

@@ -2,9 +2,10 @@
 
 The engine's objects draw themselves in the language chosen with ``set_language`` (English by
 default); the helpers here take ``lang`` explicitly, so a notebook's pictures follow its
-``lang-setup`` cell whatever was set before. Each returns a ``Snippet``: HTML for the notebook (saved with it, so GitHub and
-nbviewer show the cards) and a short, stable text form for strict nbval. Every word comes from
-the translation tables (``lesson.*``, ``display.*``, ``log.*``, ``ui.*``).
+``lang-setup`` cell whatever was set before. Each returns a ``Snippet``: HTML for the notebook
+(saved with it, so GitHub and nbviewer show the cards) and a short, stable text form for strict
+nbval. Every word comes from the translation tables (``lesson.*``, ``display.*``, ``log.*``,
+``ui.*``).
 """
 
 from __future__ import annotations
