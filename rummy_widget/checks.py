@@ -106,6 +106,14 @@ def _as_int(answer: object) -> int | None:
     return None
 
 
+def _number_answer(answer: object, lang: str) -> int | Feedback:
+    """A whole-number answer, or the feedback for a missing or unreadable one."""
+    if answer is None:
+        return _not_answered(lang)
+    value = _as_int(answer)
+    return _unreadable("check.expect.number", answer, lang) if value is None else value
+
+
 def _cards_text(cards: Iterable[Card]) -> str:
     return " ".join(str(c) for c in cards)
 
@@ -123,11 +131,9 @@ def hand_points(
     check_lang(lang)
     rules = Rules.preset(rules)
     cards = parse_cards(hand)
-    if answer is None:
-        return _not_answered(lang)
-    value = _as_int(answer)
-    if value is None:
-        return _unreadable("check.expect.number", answer, lang)
+    value = _number_answer(answer, lang)
+    if isinstance(value, Feedback):
+        return value
     right = rules.points(cards)
     if value == right:
         return _right(lang, t("check.points.right", lang, cards=_cards_text(cards), total=right))
@@ -265,11 +271,9 @@ def best_penalty(
     check_lang(lang)
     rules = Rules.preset(rules)
     cards = parse_cards(hand)
-    if answer is None:
-        return _not_answered(lang)
-    value = _as_int(answer)
-    if value is None:
-        return _unreadable("check.expect.number", answer, lang)
+    value = _number_answer(answer, lang)
+    if isinstance(value, Feedback):
+        return value
     best = best_arrangement(cards, rules, table_melds)
     if value != best.penalty:
         return _wrong(lang, _size_hint(value, best.penalty, lang), t("check.best.hint", lang))
@@ -295,11 +299,9 @@ def deal_penalty(
     check_lang(lang)
     rules = Rules.preset(rules)
     cards = parse_cards(hand)
-    if answer is None:
-        return _not_answered(lang)
-    value = _as_int(answer)
-    if value is None:
-        return _unreadable("check.expect.number", answer, lang)
+    value = _number_answer(answer, lang)
+    if isinstance(value, Feedback):
+        return value
     points = rules.points(cards)
     bonus = rules.rummy_bonus if rummy else 0
     if value == points + bonus:
