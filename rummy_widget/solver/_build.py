@@ -48,6 +48,10 @@ def _spread(bits: int) -> int:
 def build_suit(ctx, s: int, key: int) -> Built:
     """Suit ``s``'s part of the arrangement for the hand's id bits ``key`` (memoized)."""
     solver = ctx.suits[s]
+    if solver.plain is not None:
+        built = solver.plain.build(ctx.rules, s, key)
+        if built is not None:
+            return _keep(ctx.built[s], key, built)
     counts = face_counts(key) >> (52 * s)
     plan = solver.plans[counts]
     pool = {
@@ -87,7 +91,10 @@ def build_suit(ctx, s: int, key: int) -> Built:
             lay(rank, None)
     left = tuple(c for r in sorted(pool) for c in pool[r])
     built = (solver.scores[counts], tuple(melds), tuple(lays), left, counts)
-    memo = ctx.built[s]
+    return _keep(ctx.built[s], key, built)
+
+
+def _keep(memo: dict[int, Built], key: int, built: Built) -> Built:
     if len(memo) >= _MAX_BUILT:
         memo.clear()
     memo[key] = built

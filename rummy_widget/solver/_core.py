@@ -15,6 +15,7 @@ from ..cards import SUITS, Card, Cards, parse_cards
 from ..errors import RuleError
 from ..melds import Meld
 from ..rules import Rules
+from ._plain import suit_runs
 from ._runs import K_LEFT, K_PENALTY, SuitPlan, SuitRuns, fill_steps
 from ._sets import RankSets, SetOption, Vector
 from .arrangement import Arrangement
@@ -88,7 +89,7 @@ class Context:
             else _cached(
                 _SUIT_SOLVERS,
                 (m, rules.ace_high, self.points, tuple(free[s]), tuple(runs[s])),
-                lambda s=s: SuitRuns(
+                lambda s=s: suit_runs(
                     m, rules.ace_high, self.points, tuple(free[s]), tuple(runs[s])
                 ),
             )

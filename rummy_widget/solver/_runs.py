@@ -94,10 +94,18 @@ class SuitRuns:
         self.plans = _Memo(self._plan)  # ``plans[key]``: how to reach it (read only)
         self.reach = _Memo(self._reach)  # ``reach[key]``: ranks whose cards may join a run
         self.stretches: dict[tuple, int] = {}
+        self.plain = None  # a ``_plain.PlainSuit`` when no table meld touches the suit
 
     # --- entry points -------------------------------------------------------------------------
 
     def _score(self, key: int) -> int:
+        if self.plain is not None:
+            found = self.plain.score(key)
+            if found is not None:
+                return found
+        return self._full_score(key)
+
+    def _full_score(self, key: int) -> int:
         counts = decode(key)
         layouts = self._layouts(counts)
         if layouts is None:
