@@ -12,6 +12,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from .errors import RuleError
+from .frozen import Frozen
 
 #: Suits in a fixed order: spades, hearts, diamonds, clubs.
 SUITS: tuple[str, ...] = ("S", "H", "D", "C")
@@ -120,6 +121,10 @@ class Card:
 _CODES: tuple[str, ...] = tuple(
     RANK_TEXT[i % 13 + 1] + SUITS[i % 52 // 13] for i in range(DECK_SIZE)
 )
+
+#: Every card's JSON form, built once and read-only: observations and the game's log share
+#: these instead of building a new dict per card per observation (see ``frozen.py``).
+CARD_JSON: tuple[Frozen, ...] = tuple(Frozen(id=i, code=_CODES[i]) for i in range(DECK_SIZE))
 
 
 class Cards(list):

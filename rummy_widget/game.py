@@ -13,8 +13,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from .actions import Action
-from .cards import DECK_SIZE, Card, Cards, full_deck, parse_cards
+from .cards import CARD_JSON, DECK_SIZE, Card, Cards, full_deck, parse_cards
 from .errors import RuleError
+from .frozen import Frozen
 from .i18n import check_lang, t
 from .melds import Meld
 from .moves import keep_problem, legal_actions
@@ -140,7 +141,9 @@ class Game:
         self.rebuilds = 0
         self.turns = 0
         self.history: list[tuple[int, Action]] = []
-        self._log: list[dict] = [{"type": "deal", "dealer": dealer}]
+        # Events are read-only (``Frozen``) so every observation can share them uncopied.
+        self._log: list[Frozen] = [Frozen(type="deal", dealer=dealer)]
+        self._meld_views: list[tuple[Meld, Frozen]] = []
         self._result: DealResult | None = None
         self._initial = self._snapshot()
 
@@ -270,8 +273,9 @@ class Game:
 
     @property
     def log(self) -> list[dict]:
-        """The public event log; a copy, so a caller cannot change the game through it."""
-        return [e.copy() for e in self._log]
+        """The public event log: a new list of read-only events (``Frozen``), so a caller
+        cannot change the game through it."""
+        return list(self._log)
 
     def has_melded(self, player: int) -> bool:
         """Has ``player`` put cards on the table on an earlier turn? (row 16, going Rummy)"""
@@ -298,19 +302,14 @@ class Game:
             if not self._stock:
                 raise RuleError("stock_empty", self.lang)
             card = self._stock.pop()
-            self._log.append({"type": "draw", "player": self._current, "source": "stock"})
+            self._log.append(Frozen(type="draw", player=self._current, source="stock"))
         elif source == "discard":
             if not self._discard:
                 raise RuleError("discard_empty", self.lang)
             card = self._discard.pop()
             self._taken = card
             self._log.append(
-                {
-                    "type": "draw",
-                    "player": self._current,
-                    "source": "discard",
-                    "card": card.to_json(),
-                }
+                Frozen(type="draw", player=self._current, source="discard", card=CARD_JSON[card.id])
             )
         else:
             raise RuleError("bad_source", self.lang)
@@ -331,12 +330,12 @@ class Game:
         self._melds.append(made)
         index = len(self._melds) - 1
         self._log.append(
-            {
-                "type": "meld",
-                "player": self._current,
-                "meld_index": index,
-                "cards": [c.to_json() for c in made.cards],
-            }
+            Frozen(
+                type="meld",
+                player=self._current,
+                meld_index=index,
+                cards=tuple([CARD_JSON[c.id] for c in made.cards]),
+            )
         )
         self._after_table_play(Action.meld(chosen))
         return made
@@ -364,12 +363,12 @@ class Game:
         self._remove([chosen])
         self._melds[meld_index] = grown
         self._log.append(
-            {
-                "type": "lay_off",
-                "player": self._current,
-                "meld_index": meld_index,
-                "card": chosen.to_json(),
-            }
+            Frozen(
+                type="lay_off",
+                player=self._current,
+                meld_index=meld_index,
+                card=CARD_JSON[chosen.id],
+            )
         )
         self._after_table_play(Action.lay_off(chosen, meld_index))
         return grown
@@ -390,7 +389,7 @@ class Game:
         self._remove([chosen])
         self._discard.append(chosen)
         seat = self._current
-        self._log.append({"type": "discard", "player": seat, "card": chosen.to_json()})
+        self._log.append(Frozen(type="discard", player=seat, card=CARD_JSON[chosen.id]))
         self.history.append((seat, Action.discard(chosen)))
         if not self._hands[seat]:
             self._finish(winner=seat)
@@ -503,7 +502,7 @@ class Game:
         self.rebuilds += 1
         random.Random(f"{self.seed}:rebuild:{self.rebuilds}").shuffle(rest)
         self._stock, self._discard = rest, [top]
-        self._log.append({"type": "rebuild", "count": self.rebuilds})
+        self._log.append(Frozen(type="rebuild", count=self.rebuilds))
 
     def _finish(self, winner: int | None) -> None:
         """Rows 16, 19, 20: score the deal."""
@@ -524,12 +523,7 @@ class Game:
                 winner, rummy, False, penalties, hands, list(self.names), self.lang
             )
         self._log.append(
-            {
-                "type": "end",
-                "winner": winner,
-                "rummy": self._result.rummy,
-                "void": self._result.void,
-            }
+            Frozen(type="end", winner=winner, rummy=self._result.rummy, void=self._result.void)
         )
 
     # --- views -----------------------------------------------------------------------------
@@ -537,7 +531,7 @@ class Game:
     def observation(self, player: int) -> dict:
         """What ``player`` may see, JSON-ready: never another hand or the stock's order."""
         seat = self._seat(player)
-        cards = lambda cs: [c.to_json() for c in cs]  # noqa: E731
+        cards = lambda cs: [CARD_JSON[c.id] for c in cs]  # noqa: E731
         return {
             "seat": seat,
             "rules": self.rules.name,
@@ -551,13 +545,28 @@ class Game:
             "hand": cards(self._hands[seat]),
             "stock_size": len(self._stock),
             "discard_pile": cards(reversed(self._discard)),
-            "melds": [{"index": i, **m.to_json()} for i, m in enumerate(self._melds)],
+            "melds": self._meld_json(),
             "taken_from_discard": self._taken.to_json() if self._taken else None,
             "rebuilds": self.rebuilds,
             "turns": self.turns,
-            "log": self.log,
+            "log": list(self._log),
             "result": self._result.to_json() if self._result else None,
         }
+
+    def _meld_json(self) -> list[Frozen]:
+        """The table's melds as read-only JSON, each built once (melds never change place:
+        a lay-off puts a new meld at the same index)."""
+        views = self._meld_views
+        for i, meld in enumerate(self._melds):
+            if i < len(views) and views[i][0] is meld:
+                continue
+            cards = tuple([CARD_JSON[c.id] for c in meld.cards])
+            view = Frozen(index=i, owner=meld.owner, kind=meld.kind, cards=cards)
+            if i < len(views):
+                views[i] = (meld, view)
+            else:
+                views.append((meld, view))
+        return [view for _, view in views[: len(self._melds)]]
 
     def show(self, player: int = 0, open_hands: bool = False, lang: str | None = None, **style):
         """A picture of the table from ``player``'s seat (all hands face up if ``open_hands``)."""
