@@ -472,3 +472,4 @@ def clear_caches() -> None:
     PLAIN.clear()
     _WITH_TABLE.clear()
     _runs._STEPS.clear()
+    _runs._PATHS.clear()

@@ -113,6 +113,10 @@ class SuitRuns:
         return min(self._line(cells) for cells in layouts)
 
     def _plan(self, key: int) -> SuitPlan:
+        if self.plain is not None:
+            found = self.plain.plan(key)
+            if found is not None:
+                return found
         counts = decode(key)
         layouts = self._layouts(counts)
         if layouts is None:
@@ -242,29 +246,37 @@ class SuitRuns:
 
     def _stretch(self, first: int, cells: tuple[int, ...], want_states: bool = False):
         """The least score of consecutive positions holding ``cells`` with no table run;
-        with ``want_states``, the open runs (lengths) after each position on a best path."""
-        m = self.m
-        current: dict[tuple[int, ...], int] = {(): 0}
+        with ``want_states``, the open runs (lengths) after each position on a best path.
+
+        The program walks ``_PATHS``: states are numbered in the order the search meets them,
+        so of equal scores the first state met is kept, as a dict of states in that order
+        would keep it (the tie-break of docs/solver.md).
+        """
+        orders, moves, complete = _PATHS.get(self.m) or fill_steps(self.m)
+        at, scores = 0, [0]
         history = []
         for k, count in enumerate(cells):
+            at, moving, size = moves[at][count]
             cost = self.cost[_rank(first + k)]
-            following: dict[tuple[int, ...], int] = {}
-            back = {}
-            for state, score in current.items():
-                for nxt, left in _steps(state, count, m):
-                    value = score + cost[left]
-                    old = following.get(nxt)
-                    if old is None or value < old:
-                        following[nxt] = value
-                        back[nxt] = state
-            current = following
-            history.append(back)
-        best = min((v, state) for state, v in current.items() if all(x == m for x in state))
+            following = [NEVER] * size
+            back = [0] * size
+            for old, new, left in moving:
+                value = scores[old] + cost[left]
+                if value < following[new]:
+                    following[new] = value
+                    back[new] = old
+            scores = following
+            history.append((at, back))
+        best = complete[at][0]
+        for j in complete[at]:
+            if scores[j] < scores[best]:
+                best = j
         if not want_states:
-            return best[0]
-        states = [best[1]]
-        for back in reversed(history[1:]):
-            states.append(back[states[-1]])
+            return scores[best]
+        states = []
+        for at, back in reversed(history):
+            states.append(orders[at][best])
+            best = back[best]
         return states[::-1]
 
     # --- the program for stretches that touch table runs ---------------------------------------
@@ -463,13 +475,44 @@ def _steps(state: tuple[int, ...], count: int, m: int) -> tuple:
     return found
 
 
-def fill_steps(m: int) -> None:
-    """Fill the step table for runs of ``min_meld`` m now (at most two open runs, 0..2 cards),
-    so that no question about a hand pays for it."""
-    if ((), 0, m) in _STEPS:
-        return
-    lengths = range(1, m + 1)
-    states = [(), *((a,) for a in lengths), *((a, b) for a in lengths for b in lengths if a <= b)]
-    for state in states:
+NEVER = 1 << 62  # a score no arrangement reaches
+# min_meld -> (orders, moves, complete): ``orders[i]`` is a tuple of states (open run lengths)
+# in the order the program first meets them; ``moves[i][count]`` is (next order, the steps as
+# (state index, next state index, cards left) in the order they are tried, next order's size);
+# ``complete[i]`` lists the indices of states with no short run open, the least state first.
+_PATHS: dict[int, tuple[list, list, list]] = {}
+
+
+def fill_steps(m: int) -> tuple[list, list, list]:
+    """Fill the step tables for runs of ``min_meld`` m now (at most two open runs, 0..2 cards),
+    so that no question about a hand pays for them."""
+    if m in _PATHS:
+        return _PATHS[m]
+    orders: list[tuple] = [((),)]
+    index = {((),): 0}
+    moves = []
+    for order in orders:  # grows while it is walked: every order reachable from the start
+        row = []
         for count in range(3):
-            _steps(state, count, m)
+            met: dict[tuple[int, ...], int] = {}
+            moving = []
+            for old, state in enumerate(order):
+                for nxt, left in _steps(state, count, m):
+                    moving.append((old, met.setdefault(nxt, len(met)), left))
+            following = tuple(met)
+            if following not in index:
+                index[following] = len(orders)
+                orders.append(following)
+            row.append((index[following], tuple(moving), len(following)))
+        moves.append(tuple(row))
+    complete = [
+        [
+            j
+            for _, j in sorted(
+                (state, j) for j, state in enumerate(order) if min(state, default=m) == m
+            )
+        ]
+        for order in orders
+    ]
+    found = _PATHS[m] = (orders, moves, complete)
+    return found
