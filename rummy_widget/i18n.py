@@ -2,11 +2,16 @@
 
 Every learner-visible string lives in ``locales/<lang>.json`` under a dotted key. Placeholders
 use ``{name}`` and are filled with ``str.format``; the front end uses the same files and syntax.
+A count with its unit is written ``{name:unit}``: the number takes the unit's singular or
+plural form (``plural.<unit>.one`` / ``plural.<unit>.other``), so a card worth 1 reads
+"1 point" / "1 piste", not "1 points". Only Python's texts use this form; a test keeps it out
+of the front end's keys.
 """
 
 from __future__ import annotations
 
 import json
+import re
 from functools import cache
 from importlib import resources
 
@@ -51,4 +56,17 @@ def t(key: str, lang: str = DEFAULT_LANG, /, **params: object) -> str:
     text = table(lang).get(key)
     if text is None:
         raise KeyError(f"no translation for {key!r} in {lang!r}")
-    return text.format(**params) if params else text
+    if not params:
+        return text
+    if ":" in text:
+        text = _COUNT.sub(lambda m: count(params[m[1]], m[2], lang).replace("{", "{{"), text)
+    return text.format(**params)
+
+
+_COUNT = re.compile(r"\{(\w+):(\w+)\}")
+
+
+def count(n: object, unit: str, lang: str = DEFAULT_LANG) -> str:
+    """``n`` with ``unit`` in the right number: "1 point", "5 points"; "1 piste", "5 pistettä"."""
+    form = "one" if n == 1 else "other"
+    return t(f"plural.{unit}.{form}", lang, n=n)
