@@ -17,7 +17,7 @@ from ..melds import Meld
 from ..rules import Rules
 from ._plain import suit_runs
 from ._runs import K_LEFT, K_PENALTY, SuitPlan, SuitRuns, fill_steps
-from ._sets import RankSets, SetOption, Vector
+from ._sets import RankSets, SetOption, Vector, sub_vectors, undominated
 from .arrangement import Arrangement
 
 SUIT_BITS = 52
@@ -30,6 +30,10 @@ FACES_MASK = (1 << ID_SHIFT) - 1
 # gives the face counts below ID_SHIFT and, above it, a set of ids whose bit count is the
 # hand's size exactly when no id repeats (a repeat carries and loses a bit).
 CARD = tuple(ENCODE[i] | 1 << (ID_SHIFT + i) for i in range(104))
+
+# a set choice's cards (a count per suit) -> what it takes from the face counts of rank 1
+# (shifted by 4 * (rank - 1) for the others)
+DELTA = {v: sum(k << (SUIT_BITS * s) for s, k in enumerate(v)) for v in sub_vectors((2, 2, 2, 2))}
 
 TableMelds = Iterable["Meld | Sequence[Card | str]"]
 
@@ -167,20 +171,18 @@ class Context:
         """
         found = self.encoded.get((rank, vec, reach))
         if found is None:
-            every = self.rank_sets[rank].options(vec)
-            if any(o.lays for o in every):
-                kept = [o for o in every if not any(_beats(b, o, reach) for b in every)]
+            sets = self.rank_sets[rank]
+            kept = sets.kept.get(vec)  # filled with the set table when no table set shares room
+            if kept is not None:
+                kept = kept[reach]
             else:
-                kept = _undominated(every, reach)
-            found = tuple(
-                (
-                    sum(k << (SUIT_BITS * s + 4 * (rank - 1)) for s, k in enumerate(o.taken)),
-                    o.lay_count,
-                    rank,
-                    o,
-                )
-                for o in kept
-            )
+                every = sets.options(vec)
+                if any(o.lays for o in every):
+                    kept = [o for o in every if not any(_beats(b, o, reach) for b in every)]
+                else:
+                    kept = undominated(every)[reach]
+            shift = 4 * (rank - 1)
+            found = tuple([(DELTA[o.taken] << shift, o.lay_count, rank, o) for o in kept])
             self.encoded[(rank, vec, reach)] = found
         return found
 
@@ -198,28 +200,6 @@ def _beats(better: SetOption, option: SetOption, reach: int) -> bool:
             return False
         gained += extra
     return gained > 0 and better.lay_count - option.lay_count <= gained
-
-
-GUARDS = 0x8888  # bit 3 of each suit's 4-bit field in a packed vector
-
-
-def _undominated(every: tuple[SetOption, ...], reach: int) -> list[SetOption]:
-    """``_beats`` for options without lay-offs, on vectors packed 4 bits a suit: an option is
-    dropped when another takes the same cards of the reaching suits and more of the others."""
-    same = sum(15 << (4 * s) for s in range(4) if reach >> s & 1)
-    packed = [o.taken[0] | o.taken[1] << 4 | o.taken[2] << 8 | o.taken[3] << 12 for o in every]
-    kept = []
-    for o, mine in zip(every, packed, strict=True):
-        for other in packed:
-            if (
-                other != mine
-                and not (other ^ mine) & same
-                and ((other | GUARDS) - mine) & GUARDS == GUARDS
-            ):
-                break
-        else:
-            kept.append(o)
-    return kept
 
 
 def _vector(cards: Iterable[Card]) -> Vector:

@@ -60,12 +60,17 @@ class RankSets:
         self.is_set = cached_is_set
         self.table_sets = table_sets
         self.cache: dict[Vector, tuple[SetOption, ...]] = {}
+        # vector -> the options ``undominated`` keeps, by reach (``fill``, no table sets only)
+        self.kept: dict[Vector, tuple[tuple[SetOption, ...], ...]] = {}
         self._groups: dict[Vector, tuple[Vector, ...] | None] = {}
 
     def fill(self) -> RankSets:
-        """Work out the options of every vector (0..2 cards of each suit) now, not on demand."""
+        """Work out the options of every vector (0..2 cards of each suit) now, not on demand,
+        and, without table sets (no lay-offs), the ones kept for each reach."""
         for vec in sub_vectors((2, 2, 2, 2)):
-            self.options(vec)
+            every = self.options(vec)
+            if not self.table_sets:
+                self.kept[vec] = undominated(every)
         return self
 
     def options(self, vec: Vector) -> tuple[SetOption, ...]:
@@ -116,3 +121,31 @@ class RankSets:
                     best = (part, *rest)
         self._groups[vec] = best
         return best
+
+
+GUARDS = 0x8888  # bit 3 of each suit's 4-bit field in a packed vector
+# suits (4 bits) -> the reach masks (bit r for reach r) sharing no suit with them
+DISJOINT = tuple(sum(1 << r for r in range(16) if not r & d) for d in range(16))
+
+
+def undominated(every: tuple[SetOption, ...]) -> tuple[tuple[SetOption, ...], ...]:
+    """For each reach (bit s: suit s's cards may join runs), the options without lay-offs that
+    no other option beats: one beats another when it takes the same cards of the reaching suits
+    and more of the others (each card more would otherwise be left over, costing more).
+
+    ``every`` comes largest first, so only earlier options can take more.
+    """
+    packed = [o.taken[0] | o.taken[1] << 4 | o.taken[2] << 8 | o.taken[3] << 12 for o in every]
+    beaten = []  # per option: bit r set when some option beats it under reach r
+    for i, mine in enumerate(packed):
+        under = 0
+        for other in packed[:i]:
+            if other != mine and ((other | GUARDS) - mine) & GUARDS == GUARDS:
+                more = other ^ mine
+                more |= more >> 1 | more >> 2 | more >> 3
+                under |= DISJOINT[(more & 1) | (more >> 3 & 2) | (more >> 6 & 4) | (more >> 9 & 8)]
+        beaten.append(under)
+    return tuple(
+        tuple(o for o, under in zip(every, beaten, strict=True) if not under >> reach & 1)
+        for reach in range(16)
+    )
