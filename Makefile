@@ -30,7 +30,7 @@ HAS_NOTEBOOKS := $(shell find $(NOTEBOOK_DIRS) /dev/null -name '*.ipynb' \
 NBVAL_ARGS := $(if $(HAS_NOTEBOOKS),--nbval $(NOTEBOOK_DIRS) \
 	$(if $(wildcard tests/nbval_sanitize.cfg),--nbval-sanitize-with tests/nbval_sanitize.cfg))
 
-.PHONY: help install lab test lint js-check pytest clean
+.PHONY: help install trust lab test lint js-check pytest clean
 
 help:
 	@echo "make lab    open $(NOTEBOOKS) in JupyterLab (installs into $(VENV) first)"
@@ -60,8 +60,15 @@ $(BUNDLE): $(JS_SOURCES) $(JS_STAMP)
 
 install: $(BUNDLE) $(PY_STAMP)
 
+# The tutorials are saved with their outputs, and JupyterLab strips the cards' SVG from a
+# notebook it does not trust: sign this checkout's own notebooks so they show as saved
+# (tests/browser checks that this makes the saved cards appear).
+trust: $(PY_STAMP)
+	@find $(NOTEBOOKS) -name '*.ipynb' -not -path '*/.ipynb_checkpoints/*' 2>/dev/null \
+		| xargs -r $(BIN)/jupyter trust
+
 # Jupyter refuses to run as root without --allow-root (containers, CI machines).
-lab: install
+lab: install trust
 	$(BIN)/jupyter lab $(if $(filter 0,$(shell id -u)),--allow-root) \
 		$(if $(wildcard $(NOTEBOOKS)),$(NOTEBOOKS),.)
 

@@ -143,6 +143,8 @@ def start_server(kind: str, base: Path, server_config: str = "") -> JupyterServe
     env = {k: v for k, v in os.environ.items() if k != "ANYWIDGET_HMR"}
     env.update(
         JUPYTER_CONFIG_DIR=str(config),
+        # Its own data folder, so notebook trust (nbsignatures.db) starts empty for each server.
+        JUPYTER_DATA_DIR=str(base / "data"),
         JUPYTER_RUNTIME_DIR=str(base / "runtime"),
         JUPYTERLAB_SETTINGS_DIR=str(base / "settings"),
         JUPYTERLAB_WORKSPACES_DIR=str(base / "workspaces"),

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pytest
 from browser_support import (
+    REPO,
     browser_missing,
     cell_output,
     in_ci,
@@ -85,6 +86,33 @@ def test_a_cell_runs_in_a_real_kernel(front_end, request, page):
     open_notebook(page, server, name)
     run_cell(page, 0)
     assert cell_output(page, 0).strip() == "42 from kernel"
+
+
+def test_make_trust_shows_the_tutorials_saved_cards(lab, page):
+    """The tutorials are saved with SVG cards, which JupyterLab strips from a notebook it does
+    not trust; `make lab` first runs `make trust`, after which the saved cards appear."""
+    import os
+    import shutil
+    import subprocess
+
+    folder = lab.root / "trusted"
+    folder.mkdir(exist_ok=True)
+    shutil.copy(REPO / "tutorials" / "en" / "03_melds.ipynb", folder / "03_melds.ipynb")
+    cards = page.locator(".jp-OutputArea-output svg[role='img']")
+    open_notebook(page, lab, "trusted/03_melds.ipynb")
+    expect(page.locator(".jp-OutputArea-output").first).to_be_visible()
+    expect(cards).to_have_count(0)  # not trusted yet: only the cards' names are left
+    env = dict(os.environ, JUPYTER_DATA_DIR=str(lab.root.parent / "data"))
+    subprocess.run(
+        ["make", "--no-print-directory", "-s", "trust", f"NOTEBOOKS={folder}"],
+        cwd=REPO,
+        env=env,
+        check=True,
+        capture_output=True,
+    )
+    open_notebook(page, lab, "trusted/03_melds.ipynb")
+    expect(cards.first).to_be_visible()
+    assert cards.count() >= 10
 
 
 def test_card_names_are_the_promised_ones():
