@@ -14,7 +14,8 @@ from __future__ import annotations
 
 from ..cards import Card, Cards
 from . import _core
-from ._build import BY_INDEX, CARDS, SUIT_IDS, build_suit, set_order
+from ._build import BY_INDEX, CARDS, FACE_BITS, SUIT_IDS, build_suit, set_order
+from ._core import SUIT_MASK
 from ._runs import K_PENALTY
 from .arrangement import SET_LAY_OFFS, SET_LEFTOVER, SET_MELDS, SET_PENALTY, Arrangement
 
@@ -47,10 +48,10 @@ def with_sets(ctx: _core.Context, ids: int, total: int, hand: list[Card]) -> Arr
         part = parts.get(key)
         if part is None:
             if key in parts:
-                return _core.arrangement(ctx, total, hand, (score, combo))
+                return _split(ctx, ids, total, hand, score, combo)
             part = parts[key] = _set_part(ctx, rank, option, key[1])
             if part is None:
-                return _core.arrangement(ctx, total, hand, (score, combo))
+                return _split(ctx, ids, total, hand, score, combo)
         set_ids |= part[0]
         melds += part[1]
     rest = ids & ~set_ids
@@ -76,6 +77,58 @@ def with_sets(ctx: _core.Context, ids: int, total: int, hand: list[Card]) -> Arr
     SET_MELDS(made, melds)
     SET_LAY_OFFS(made, lays)
     SET_LEFTOVER(made, Cards(e0[3] + e1[3] + e2[3] + e3[3]))
+    SET_PENALTY(made, score // K_PENALTY)
+    return made
+
+
+def _split(
+    ctx: _core.Context, ids: int, total: int, hand: list[Card], score: int, combo: tuple
+) -> Arrangement:
+    """A face split between a set and the rest: every meld is made anew, faces taking the
+    lower id first in meld order (``_core.arrangement``'s copy rule), from bit masks when no
+    table meld touches any suit (no lay-offs), else by ``_core.arrangement``."""
+    rest = total
+    for delta, _, _, _ in combo:
+        rest -= delta
+    melds = []  # (order, seq, faces, ends with the high ace)
+    for s, solver in enumerate(ctx.suits):
+        if solver.plain is None:  # lay-offs possible: the full rebuild
+            return _core.arrangement(ctx, total, hand, (score, combo))
+        low = 13 * s - 1
+        for run in solver.plans[rest >> (52 * s) & SUIT_MASK].runs:
+            faces = [low + (1 if p == 14 else p) for p in run]
+            melds.append(((run[0], s, 1), len(melds), faces, run[-1] == 14))
+    for _, _, rank, option in combo:
+        for g in option.groups:  # ordered by rank, then first suit
+            faces = [13 * s + rank - 1 for s in range(4) for _ in range(g[s])]
+            melds.append(((rank, _first_suit(g), 0), len(melds), faces, False))
+    melds.sort()  # by order; equal orders keep their places
+    left = ids
+    out = []
+    for _, _, faces, high_ace in melds:
+        cards = []
+        for f in faces:
+            if left >> f & 1:
+                left ^= 1 << f
+                cards.append(CARDS[f])
+            else:
+                left ^= 1 << (f + 52)
+                cards.append(CARDS[f + 52])
+        out.append(tuple(ctx.rules.order_meld(cards) if high_ace else cards))
+    leftover = Cards()
+    faces = (left | left >> 52) & FACE_BITS
+    while faces:
+        bit = faces & -faces
+        f = bit.bit_length() - 1
+        if left & bit:
+            leftover.append(CARDS[f])
+        if left >> 52 & bit:
+            leftover.append(CARDS[f + 52])
+        faces ^= bit
+    made = NEW(Arrangement)
+    SET_MELDS(made, tuple(out))
+    SET_LAY_OFFS(made, ())
+    SET_LEFTOVER(made, leftover)
     SET_PENALTY(made, score // K_PENALTY)
     return made
 
