@@ -74,7 +74,10 @@ class PlainSuit:
 
     def cover(self, line: int) -> int:
         """Bit 0 of each position's field lying in ``m`` consecutive held positions."""
-        held = (line | line >> 1) & ONES
+        return self._long((line | line >> 1) & ONES)
+
+    def _long(self, held: int) -> int:
+        """The positions of ``held`` (bit 0 of their fields) in ``m`` consecutive ones."""
         starts = held
         for j in range(1, self.m):
             starts &= held >> (4 * j)
@@ -87,7 +90,10 @@ class PlainSuit:
         """The least score of a line."""
         cover = self.cover(line)
         total = 0
-        if line & TWOS & cover << 1:  # a stretch long enough for runs holds a second copy
+        twos = line >> 1 & cover
+        if twos and self._long(twos) != twos:
+            # a run stretch holds second copies not all in m consecutive ranks (if they were,
+            # one run through the stretch and one through each row of copies place them all)
             for first, part in _stretches(line, cover):
                 if max(part) > 1:
                     total += self._stretch_score(first, part)

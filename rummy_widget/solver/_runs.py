@@ -90,6 +90,7 @@ class SuitRuns:
         for r in range(1, 14):
             weight, room = points[r] * K_PENALTY + K_LEFT, free[r]
             self.cost.append([min(n, room) + max(0, n - room) * weight for n in range(3)])
+        self.at = [*self.cost, self.cost[1]]  # the same by position 0..14 (14: the ace high)
         self.scores = _Memo(self._score)  # ``scores[key]``: the least score of a suit's cards
         self.plans = _Memo(self._plan)  # ``plans[key]``: how to reach it (read only)
         self.reach = _Memo(self._reach)  # ``reach[key]``: ranks whose cards may join a run
@@ -254,10 +255,19 @@ class SuitRuns:
         """
         orders, moves, complete = _PATHS.get(self.m) or fill_steps(self.m)
         at, scores = 0, [0]
+        if not want_states:  # the same walk without the way back
+            for cost, count in zip(self.at[first:], cells, strict=False):
+                at, moving, size = moves[at][count]
+                following = [NEVER] * size
+                for old, new, left in moving:
+                    value = scores[old] + cost[left]
+                    if value < following[new]:
+                        following[new] = value
+                scores = following
+            return min([scores[j] for j in complete[at]])
         history = []
-        for k, count in enumerate(cells):
+        for cost, count in zip(self.at[first:], cells, strict=False):
             at, moving, size = moves[at][count]
-            cost = self.cost[_rank(first + k)]
             following = [NEVER] * size
             back = [0] * size
             for old, new, left in moving:
@@ -271,8 +281,6 @@ class SuitRuns:
         for j in complete[at]:
             if scores[j] < scores[best]:
                 best = j
-        if not want_states:
-            return scores[best]
         states = []
         for at, back in reversed(history):
             states.append(orders[at][best])
