@@ -10,6 +10,8 @@ import pytest
 
 from rummy_widget import Action, Game
 from rummy_widget.bots import BOT_NAMES, Bot, Seen, get_bot, legal_actions
+from rummy_widget.bots.inference import face_weights
+from rummy_widget.cards import Card
 from rummy_widget.tournament import play_game, tournament
 
 
@@ -175,12 +177,13 @@ def test_no_bot_can_reach_hidden_cards(rules):
             assert _fast(name, 4).act(obs) == _fast(name, 4).act(other.observation(seat))
 
 
-def test_masters_worlds_follow_the_log_and_are_not_the_real_hands():
+@pytest.mark.parametrize("inference", [False, True])
+def test_masters_worlds_follow_the_log_and_are_not_the_real_hands(inference):
     game = _play_to(Game(2, "traditional", seed=8), 30, [get_bot("expert"), get_bot("basic")])
     seat = game.current_player
     other = 1 - seat
     obs = game.observation(seat)
-    master = get_bot("master", seed=6)
+    master = get_bot("master", seed=6, inference=inference)
     seen = Seen.read(obs)
     memory = master.memory(seen)
     visible = {c["id"] for c in obs["hand"] + obs["discard_pile"]}
@@ -196,6 +199,43 @@ def test_masters_worlds_follow_the_log_and_are_not_the_real_hands():
         assert list(world.hands[seat]) == seen.hand
     assert all(sorted(w.hands[other]) != truth for w in worlds)
     assert len({w.hands[other] for w in worlds}) > 40  # real guesses, not one fixed answer
+
+
+def test_inference_doubts_cards_that_go_with_what_an_opponent_threw_away():
+    """After the opponent discarded 7♥ and left 2♣ for the stock, unseen 7s and 2s and the
+    hearts next to 7♥ weigh less than an unrelated card; cards next to its pick-up weigh
+    more."""
+    game = Game.from_layout(
+        hands=["AS 3D 5S 9S JD QD KC 4C 6D 8D", "7H 10C 10D 3S 4S 8C 9C JH QH KH"],
+        stock="AH 2H 3H 4H 5H 6H 2D 4D 5D 7D 9D",
+        discard="2C",
+        current_player=1,
+    )
+    game.draw("stock")
+    game.discard("7H")
+    game.draw("discard")  # seat 0 takes 7H back into play
+    game.discard("KC")
+    game.draw("discard")  # seat 1 takes KC
+    game.discard("JH")
+    seen = Seen.read(game.observation(0))
+    master = get_bot("master")
+    weights = face_weights(seen, master.memory(seen), 1)
+    face = lambda text: Card.parse(text).face_index  # noqa: E731
+    plain = weights[face("5C")]
+    assert weights[face("7S")] < plain and weights[face("8H")] < plain
+    assert weights[face("2S")] < plain  # refused from the pile
+    assert weights[face("KS")] > plain and weights[face("QC")] > plain  # next to its pick-up
+
+
+@pytest.mark.parametrize("rules", ["traditional", "rummy_royal"])
+def test_masters_search_replays_under_a_seed_and_keeps_legal_moves(rules):
+    """The endgame search (inference, the log in its worlds) gives the same moves twice."""
+    histories = []
+    for _ in range(2):
+        bots = [get_bot("master", seed=3, worlds=3, budget=1e9), get_bot("expert", seed=4)]
+        game = play_game(Game(2, rules, seed=31), bots)
+        histories.append(game.history)
+    assert histories[0] == histories[1] and game.phase == "over"
 
 
 def test_the_ladder_holds_over_a_few_hundred_deals():

@@ -18,6 +18,7 @@ from ..actions import Action
 from ..cards import Card
 from ..game import Game
 from .expert import ExpertBot, Style, after_taking
+from .inference import face_weights, weighted_pick
 from .memory import Memory
 from .seen import Seen
 from .turn import Turn, placed
@@ -46,11 +47,17 @@ class MasterBot(ExpertBot):
         self,
         seed: int = 0,
         worlds: int = 12,
-        budget: float = 0.8,
+        budget: float = 0.6,
         horizon: int = 60,
         candidates: int = 3,
         margin: float = 0.1,
         style: Style | None = None,
+        endgame: int = 0,
+        close: float = float("inf"),
+        z: float = 1.64,
+        penalty_scale: float = 25.0,
+        inference: bool = False,
+        history: bool = False,
     ) -> None:
         super().__init__(seed, style)
         self.margin = margin
@@ -58,6 +65,15 @@ class MasterBot(ExpertBot):
         self.budget = budget
         self.horizon = horizon
         self.candidates = candidates
+        self.endgame = endgame
+        self.close = close
+        self.z = z
+        self.penalty_scale = penalty_scale
+        self.searched = 0
+        self.inference = inference
+        self.history = history
+        self._weights_key: tuple | None = None
+        self._weights_found: list[float] = []
 
     # --- choices -----------------------------------------------------------------------
 
@@ -72,21 +88,33 @@ class MasterBot(ExpertBot):
             return "discard"  # taking it wins the deal now: nothing to search
         if not turn.places(top) and turn.rules.card_points(top) > self.style.take_limit + 2:
             return expert  # a costly card that joins nothing: not worth a search
+        if not self.critical(seen) and self.close != float("inf"):
+            return expert
         options = [("draw", "stock"), ("draw", "discard")]
         best = self.search(seen, options, preferred=("draw", expert))
         return best[1]
 
     def plan_turn(self, turn: Turn) -> list[Action]:
         seen = turn.seen
-        plans = self.candidate_plans(turn)
+        plans = self.candidate_plans(turn, self.critical(seen))
         if len(plans) == 1:
             return plans[0]
         options = [("plan", i) for i in range(len(plans))]
         best = self.search(seen, options, preferred=options[0], plans=plans)
         return plans[best[1]]
 
-    def candidate_plans(self, turn: Turn) -> list[list[Action]]:
-        """The expert's plan first, then other discards and melding now instead of holding."""
+    def critical(self, seen: Seen) -> bool:
+        """Is the deal near its end (an opponent or the master close to going out)?"""
+        if self.endgame <= 0:
+            return False
+        others = [n for s, n in enumerate(seen.hand_sizes) if s != seen.seat]
+        return min(others) <= self.endgame
+
+    def candidate_plans(self, turn: Turn, critical: bool = False) -> list[list[Action]]:
+        """The expert's plan first, then other discards and melding now instead of holding.
+
+        Away from the endgame only discards scored within ``close`` of the expert's own are
+        kept: where the expert's choice is clear, a search would only add noise."""
         memory = self.memory(turn.seen)
         plays = [self.table_plays(turn)]
         every = turn.table_plays()
@@ -99,8 +127,14 @@ class MasterBot(ExpertBot):
                 for card in placed(move):
                     rest.remove(card)
             choices = self.discard_choices(turn, rest, memory)[: self.candidates]
+            if not critical:
+                choices = choices[:1] + [
+                    c for c in choices[1:] if c[0] <= choices[0][0] + self.close
+                ]
             for _, card in choices:
                 plans.append([*moves, Action.discard(card)])
+        if not critical and self.close != float("inf") and len(plays) > 1:
+            plans = [p for p in plans if p[: len(plays[0])] == plays[0]] or plans[:1]
         return plans
 
     # --- the search --------------------------------------------------------------------
@@ -116,8 +150,9 @@ class MasterBot(ExpertBot):
 
         Playouts are noisy (a win or a loss swings the score by 2), so the master leaves the
         expert's choice only when an option's mean gain over it, world by world, is above
-        ``margin`` and above 1.64 standard errors (a one-sided 95% test).
+        ``margin`` and above ``z`` standard errors (1.64: a one-sided 95% test).
         """
+        self.searched += 1
         start = time.perf_counter()
         base = options.index(preferred) if preferred in options else 0
         scores: list[list[float]] = [[] for _ in options]
@@ -125,21 +160,26 @@ class MasterBot(ExpertBot):
         memory = self.memory(seen)
         for _ in range(self.worlds):
             world = self.sample_world(seen, memory, rng)
-            for i, option in enumerate(options):
-                scores[i].append(self.playout(seen, world, option, plans))
-            if time.perf_counter() - start > self.budget:
+            row = []
+            for option in options:
+                if time.perf_counter() - start > self.budget:
+                    break  # out of time: this world is left out for every option
+                row.append(self.playout(seen, world, option, plans))
+            if len(row) < len(options):
                 break
+            for i, score in enumerate(row):
+                scores[i].append(score)
         best, best_gain = base, 0.0
         for i in range(len(options)):
             if i == base:
                 continue
             gains = [a - b for a, b in zip(scores[i], scores[base], strict=True)]
             n = len(gains)
-            mean = sum(gains) / n
             if n < 2:
                 continue
+            mean = sum(gains) / n
             spread = (sum((g - mean) ** 2 for g in gains) / (n - 1)) ** 0.5
-            if mean > max(self.margin, 1.64 * spread / n**0.5) and mean > best_gain:
+            if mean > max(self.margin, self.z * spread / n**0.5) and mean > best_gain:
                 best, best_gain = i, mean
         return options[best]
 
@@ -154,9 +194,20 @@ class MasterBot(ExpertBot):
                 hands.append(tuple(seen.hand))
                 continue
             hidden = memory.hidden_count(seen, seat)
-            hands.append(tuple(memory.known[seat]) + tuple(pool[:hidden]))
-            del pool[:hidden]
+            if self.inference:
+                weights = self._weights(seen, memory, seat)
+                picked, pool = weighted_pick(pool, weights, hidden, rng)
+            else:
+                picked, pool = pool[:hidden], pool[hidden:]
+            hands.append(tuple(memory.known[seat]) + tuple(picked))
         return World(tuple(hands), tuple(pool[: seen.stock_size]))
+
+    def _weights(self, seen: Seen, memory: Memory, seat: int) -> list[float]:
+        """``face_weights`` once per position and seat (every world of a search shares them)."""
+        key = (len(seen.log), seen.seat, seat, tuple(c.id for c in seen.hand))
+        if self._weights_key != key:
+            self._weights_key, self._weights_found = key, face_weights(seen, memory, seat)
+        return self._weights_found
 
     def world_game(self, seen: Seen, world: World) -> Game:
         """The sampled world as a game at this very moment of the seat's turn."""
@@ -187,6 +238,10 @@ class MasterBot(ExpertBot):
         game.rebuilds = seen.rebuilds
         if source is not None:
             game.draw(source)
+        if self.history:
+            # The deal's public log so far: the imagined players remember what the real ones
+            # saw (their discards, the pick-ups), as the expert does at the real table.
+            game._log = list(seen.log)
         return game
 
     def playout(
@@ -227,11 +282,11 @@ class MasterBot(ExpertBot):
                 return 0.0
             won = 1.0 if result.winner == me else -1.0
             spread = sum(result.penalties[p] for p in others) / len(others) - result.penalties[me]
-            return won + spread / 25
+            return won + spread / self.penalty_scale
         values = []
         for seat, bot in enumerate(bots):
             seen = Seen.read(game.observation(seat))
             turn = bot.turn(seen)
             values.append(bot.value(turn, seen.hand, bot.memory(seen)))
         spread = sum(values[p] for p in others) / len(others) - values[me]
-        return spread / 25
+        return max(-1.0, min(1.0, spread / 25))
