@@ -1,16 +1,18 @@
 """Suits that face no table meld, scored and built from bit masks in one pass.
 
 Without table runs or table sets, a suit's cards fall into stretches of held ranks. A stretch
-shorter than ``min_meld`` is left over; a longer one holding one card per rank is one run; only
-a longer one holding a second copy needs the dynamic program (``SuitRuns._stretch``, memoized
-per stretch). Finding the stretches is a few shifts on the suit key, so the first sight of a
-suit costs little more than looking it up. Aces that could close a full circle (both copies,
-every rank held, ``ace_high``) are left to the whole-suit program (``None`` here).
+shorter than ``min_meld`` is left over; a longer one holding one card per rank is one run, and
+so is each row of ``min_meld`` or more second copies in it; only a longer one holding other
+second copies needs the dynamic program (``SuitRuns._stretch``, memoized per stretch). Finding
+the stretches is a few shifts on the suit key, so the first sight of a suit costs little more
+than looking it up. Aces that could close a full circle (both copies, every rank held,
+``ace_high``) are left to the whole-suit program of ``SuitRuns``.
 
 Keys are ``_runs``' suit keys: a 4-bit count per rank, rank r at bits ``4 * (r - 1)``. A *line*
 puts the cards by position instead, position 14 (bits 52..55) being the ace played high. The
 answers (scores, plans, cards) are those of ``SuitRuns`` and ``_build.build_suit``, tie-break
-included: the same stretches, the same program, aces high when that does as well.
+included: the same stretches, the same program, aces high when that does as well. Few calls
+per suit on purpose: on a first sight, Python's call overhead is much of the cost.
 """
 
 from __future__ import annotations
@@ -19,7 +21,6 @@ from ._build import CARDS, run_order
 from ._runs import K_LEFT, K_PENALTY, SuitPlan, SuitRuns, _runs_of
 
 ONES = sum(1 << (4 * i) for i in range(14))  # bit 0 of every position's 4-bit field
-TWOS = ONES << 1  # bit 1: a position holding two cards
 RANK_BITS = 0x1FFF
 ACES = 15  # the ace's field in a suit key
 HIGH_ACE = 52  # the bit where a line's position 14 starts
@@ -35,10 +36,12 @@ def suit_runs(
     free: tuple[int, ...],
     table_runs: tuple[tuple[int, int], ...],
 ) -> SuitRuns:
-    """A suit's solver; one facing no table meld gets the bit-mask shortcut as well."""
+    """A suit's solver; one facing no table meld fills its score and plan memos from here."""
     solver = SuitRuns(m, ace_high, points, free, table_runs)
     if m >= 2 and not table_runs and not any(free):
-        solver.plain = PlainSuit(solver)
+        plain = solver.plain = PlainSuit(solver)
+        solver.scores.compute = plain.score
+        solver.plans.compute = plain.plan
     return solver
 
 
@@ -49,54 +52,64 @@ class PlainSuit:
         self.solver = solver
         self.m = solver.m
         self.ace_high = solver.ace_high
+        self.shifts = tuple(4 * j for j in range(1, solver.m))
         # the score of the cards at bit i of a line: one card (bit 4p) or two (bit 4p + 1)
         weight = [solver.points[1 if p == 14 else p] * K_PENALTY + K_LEFT for p in range(1, 15)]
         self.weight = {1 << (4 * k + j): w << j for k, w in enumerate(weight) for j in (0, 1)}
 
-    def line(self, key: int) -> int | None:
-        """The line of a suit key with its aces placed as ``SuitRuns._layouts`` would place
-        them (high when that does as well), or None when the whole-suit program must decide."""
+    def score(self, key: int) -> int:
+        """The least score of a suit key (``SuitRuns.scores`` computes with this)."""
+        if key & ACES and self.ace_high and key >> 48 & 15:  # the ace may go high or low
+            placed = self.place(key)
+            return self.solver._score(key) if placed is None else placed[1]
+        return self.score_line(key)
+
+    def place(self, key: int) -> tuple[int, int] | None:
+        """(line, score) with the key's aces placed as ``SuitRuns._layouts`` would place them
+        (high when that does as well), or None when the whole-suit program must decide."""
         aces = key & ACES
         if not (aces and self.ace_high) or not key >> 48 & 15:  # no ace, or no king: low
-            return key
+            return key, self.score_line(key)
         rest = key ^ aces
         if not key >> 4 & 15:  # no two: the aces go high
-            return rest | aces << HIGH_ACE
+            line = rest | aces << HIGH_ACE
+            return line, self.score_line(line)
         if aces == 2 and (key | key >> 1) & MIDDLE == MIDDLE:
             return None  # every position held once one ace goes each way: a run could wrap
-        best, chosen = None, None
+        best = None
         for low in range(aces + 1):  # the aces split low / high, most high first
             line = rest | low | (aces - low) << HIGH_ACE
             score = self.score_line(line)
-            if best is None or score < best:
-                best, chosen = score, line
-        return chosen
-
-    def cover(self, line: int) -> int:
-        """Bit 0 of each position's field lying in ``m`` consecutive held positions."""
-        return self._long((line | line >> 1) & ONES)
-
-    def _long(self, held: int) -> int:
-        """The positions of ``held`` (bit 0 of their fields) in ``m`` consecutive ones."""
-        starts = held
-        for j in range(1, self.m):
-            starts &= held >> (4 * j)
-        cover = starts
-        for j in range(1, self.m):
-            cover |= starts << (4 * j)
-        return cover
+            if best is None or score < best[1]:
+                best = (line, score)
+        return best
 
     def score_line(self, line: int) -> int:
         """The least score of a line."""
-        cover = self.cover(line)
+        held = (line | line >> 1) & ONES
+        starts = held
+        for j in self.shifts:
+            starts &= held >> j
+        cover = starts  # positions lying in min_meld consecutive held ones
+        for j in self.shifts:
+            cover |= starts << j
         total = 0
         twos = line >> 1 & cover
-        if twos and self._long(twos) != twos:
-            # a run stretch holds second copies not all in m consecutive ranks (if they were,
-            # one run through the stretch and one through each row of copies place them all)
-            for first, part in _stretches(line, cover):
-                if max(part) > 1:
-                    total += self._stretch_score(first, part)
+        if twos:  # run stretches hold second copies: placed unless not all in rows of m
+            starts = twos
+            for j in self.shifts:
+                starts &= twos >> j
+            rows = starts
+            for j in self.shifts:
+                rows |= starts << j
+            if rows != twos:
+                memo = self.solver.stretches
+                for first, part in _stretches(line, cover):
+                    if 2 in part:
+                        found = memo.get((first, part))
+                        if found is None:
+                            found = memo[(first, part)] = self.solver._stretch(first, part)
+                        total += found
         rest = line & ~(cover * 15)
         weight = self.weight
         while rest:
@@ -105,40 +118,30 @@ class PlainSuit:
             rest ^= bit
         return total
 
-    def _stretch_score(self, first: int, part: tuple[int, ...]) -> int:
-        solver = self.solver
-        key = (first, part)
-        found = solver.stretches.get(key)
-        if found is None:
-            found = solver.stretches[key] = solver._stretch(first, part)
-        return found
-
-    def score(self, key: int) -> int | None:
-        """The least score of a suit key, or None if the whole-suit program must decide."""
-        line = self.line(key)
-        return None if line is None else self.score_line(line)
-
     def runs(self, line: int) -> list[list[int]]:
         """The runs (positions) of a line's best arrangement, by their lowest position."""
-        cover = self.cover(line)
-        if not line & TWOS & cover << 1:
-            return [
-                list(range(first, first + len(part))) for first, part in _stretches(line, cover)
-            ]
+        held = (line | line >> 1) & ONES
+        starts = held
+        for j in self.shifts:
+            starts &= held >> j
+        cover = starts
+        for j in self.shifts:
+            cover |= starts << j
         runs = []
         for first, part in _stretches(line, cover):
-            if max(part) == 1:
-                runs.append(list(range(first, first + len(part))))
-            else:
+            if 2 in part:
                 states = self.solver._stretch(first, part, want_states=True)
                 runs += _runs_of(states, first, self.m)
+            else:
+                runs.append(list(range(first, first + len(part))))
         return runs
 
-    def plan(self, key: int) -> SuitPlan | None:
-        """``SuitRuns._plan`` for a suit key (no lay-offs: nothing on the table), or None."""
-        line = self.line(key)
-        if line is None:
-            return None
+    def plan(self, key: int) -> SuitPlan:
+        """``SuitRuns._plan`` for a suit key (no lay-offs: nothing on the table)."""
+        placed = self.place(key)
+        if placed is None:
+            return self.solver._plan(key)
+        line = placed[0]
         runs = self.runs(line)
         left = line
         for run in runs:
@@ -166,9 +169,10 @@ class PlainSuit:
             + LOW_SPREAD[high_ids & 127]
             + ((LOW_SPREAD[low_ids >> 7] + LOW_SPREAD[high_ids >> 7]) << 28)
         )
-        line = self.line(counts)
-        if line is None:
+        placed = self.place(counts)
+        if placed is None:
             return None
+        line, score = placed
         melds = []
         first = 13 * s
         for run in self.runs(line):
@@ -194,7 +198,7 @@ class PlainSuit:
             if high_ids & bit:
                 left.append(CARDS[52 + first + i])
             held ^= bit
-        return self.score_line(line), tuple(melds), (), tuple(left), counts
+        return score, tuple(melds), (), tuple(left), counts
 
 
 def _stretches(line: int, cover: int):

@@ -95,18 +95,13 @@ class SuitRuns:
         self.plans = _Memo(self._plan)  # ``plans[key]``: how to reach it (read only)
         self.reach = _Memo(self._reach)  # ``reach[key]``: ranks whose cards may join a run
         self.stretches: dict[tuple, int] = {}
-        self.plain = None  # a ``_plain.PlainSuit`` when no table meld touches the suit
+        # a ``_plain.PlainSuit`` when no table meld touches the suit (it then computes the
+        # ``scores`` and ``plans`` memos, falling back on ``_score`` and ``_plan``)
+        self.plain = None
 
     # --- entry points -------------------------------------------------------------------------
 
     def _score(self, key: int) -> int:
-        if self.plain is not None:
-            found = self.plain.score(key)
-            if found is not None:
-                return found
-        return self._full_score(key)
-
-    def _full_score(self, key: int) -> int:
         counts = decode(key)
         layouts = self._layouts(counts)
         if layouts is None:
@@ -114,10 +109,6 @@ class SuitRuns:
         return min(self._line(cells) for cells in layouts)
 
     def _plan(self, key: int) -> SuitPlan:
-        if self.plain is not None:
-            found = self.plain.plan(key)
-            if found is not None:
-                return found
         counts = decode(key)
         layouts = self._layouts(counts)
         if layouts is None:
