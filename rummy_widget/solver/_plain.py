@@ -90,26 +90,20 @@ class PlainSuit:
         starts = held
         for j in self.shifts:
             starts &= held >> j
-        cover = starts  # positions lying in min_meld consecutive held ones
+        cover = starts  # ``long(held)``, inlined: the run stretches
         for j in self.shifts:
             cover |= starts << j
         total = 0
         twos = line >> 1 & cover
-        if twos:  # run stretches hold second copies: placed unless not all in rows of m
-            starts = twos
-            for j in self.shifts:
-                starts &= twos >> j
-            rows = starts
-            for j in self.shifts:
-                rows |= starts << j
-            if rows != twos:
-                memo = self.solver.stretches
-                for first, part in _stretches(line, cover):
-                    if 2 in part:
-                        found = memo.get((first, part))
-                        if found is None:
-                            found = memo[(first, part)] = self.solver._stretch(first, part)
-                        total += found
+        if twos and self.long(twos) != twos:  # second copies in run stretches, not all in
+            # rows of min_meld (such rows are runs of their own)
+            memo = self.solver.stretches
+            for first, part in _stretches(line, cover):
+                if 2 in part:
+                    found = memo.get((first, part))
+                    if found is None:
+                        found = memo[(first, part)] = self.solver._stretch(first, part)
+                    total += found
         rest = line & ~(cover * 15)
         weight = self.weight
         while rest:
@@ -118,15 +112,19 @@ class PlainSuit:
             rest ^= bit
         return total
 
-    def runs(self, line: int) -> list[list[int]]:
-        """The runs (positions) of a line's best arrangement, by their lowest position."""
-        held = (line | line >> 1) & ONES
+    def long(self, held: int) -> int:
+        """The positions of ``held`` (bit 0 of each field) in ``m`` consecutive ones."""
         starts = held
         for j in self.shifts:
             starts &= held >> j
         cover = starts
         for j in self.shifts:
             cover |= starts << j
+        return cover
+
+    def runs(self, line: int) -> list[list[int]]:
+        """The runs (positions) of a line's best arrangement, by their lowest position."""
+        cover = self.long((line | line >> 1) & ONES)
         runs = []
         for first, part in _stretches(line, cover):
             if 2 in part:
@@ -169,10 +167,13 @@ class PlainSuit:
             + LOW_SPREAD[high_ids & 127]
             + ((LOW_SPREAD[low_ids >> 7] + LOW_SPREAD[high_ids >> 7]) << 28)
         )
-        placed = self.place(counts)
-        if placed is None:
-            return None
-        line, score = placed
+        if counts & ACES and self.ace_high and counts >> 48 & 15:  # the ace may go high or low
+            placed = self.place(counts)
+            if placed is None:
+                return None
+            line, score = placed
+        else:
+            line, score = counts, self.solver.scores[counts]  # often scored by the search
         melds = []
         first = 13 * s
         for run in self.runs(line):

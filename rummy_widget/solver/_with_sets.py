@@ -144,12 +144,12 @@ def _set_part(ctx: _core.Context, rank: int, option, rank_ids: int) -> SetPart:
         taken_ids |= have
         low = 13 * s + rank - 1  # the face's first copy; the second is 52 ids on
         pool.append([CARDS[i] for i in (low, low + 52) if have >> i & 1])
-    rules = ctx.rules
     groups = sorted(option.groups, key=_first_suit)  # stable, as the full rebuild's meld sort
     melds = []
     for j, g in enumerate(groups):
-        cards = [pool[s].pop(0) for s in range(4) for _ in range(g[s])]
-        melds.append((set_order(rank, _first_suit(g)), j, tuple(rules.order_meld(cards))))
+        # by suit, then lower id first: ``rules.order_meld``'s order for a set already
+        cards = tuple([pool[s].pop(0) for s in range(4) for _ in range(g[s])])
+        melds.append((set_order(rank, _first_suit(g)), j, cards))
     return taken_ids, tuple(melds)
 
 
