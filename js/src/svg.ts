@@ -115,8 +115,25 @@ function index(rank: string, suit: string): Element[] {
   ];
 }
 
+// The table is redrawn from the view after every change, with some twenty cards each time:
+// each picture is built once and later copies are clones (far cheaper than rebuilding it).
+const drawn = new Map<string, SVGElement>();
+
+function cached(key: string, build: () => SVGElement): SVGElement {
+  let picture = drawn.get(key);
+  if (!picture) {
+    picture = build();
+    drawn.set(key, picture);
+  }
+  return picture.cloneNode(true) as SVGElement;
+}
+
 /** A card face: frame, top-left index, the same index turned, a large suit in the centre. */
 export function faceSvg(rank: string, suit: string): SVGElement {
+  return cached(`${rank}${suit}`, () => buildFace(rank, suit));
+}
+
+function buildFace(rank: string, suit: string): SVGElement {
   return svg(
     frame("#ffffff"),
     ...index(rank, suit),
@@ -127,6 +144,10 @@ export function faceSvg(rank: string, suit: string): SVGElement {
 
 /** A face-down card: nothing in it depends on which card it is. */
 export function backSvg(): SVGElement {
+  return cached("back", buildBack);
+}
+
+function buildBack(): SVGElement {
   let lattice = "";
   for (const x of [10, 19, 28, 37, 46]) {
     for (let y = 10; y <= 70; y += 10) lattice += `M${x} ${y - 4}L${x + 3.5} ${y}L${x} ${y + 4}L${x - 3.5} ${y}Z`;
@@ -140,17 +161,19 @@ export function backSvg(): SVGElement {
 
 /** An empty place on the table (an empty pile). */
 export function emptySvg(): SVGElement {
-  return svg(
-    el("rect", {
-      x: 1,
-      y: 1,
-      width: 54,
-      height: 78,
-      rx: 5,
-      fill: "none",
-      stroke: EMPTY_STROKE,
-      "stroke-width": 1.5,
-      "stroke-dasharray": "4 3",
-    }),
+  return cached("empty", () =>
+    svg(
+      el("rect", {
+        x: 1,
+        y: 1,
+        width: 54,
+        height: 78,
+        rx: 5,
+        fill: "none",
+        stroke: EMPTY_STROKE,
+        "stroke-width": 1.5,
+        "stroke-dasharray": "4 3",
+      }),
+    ),
   );
 }

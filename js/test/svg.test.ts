@@ -24,3 +24,13 @@ test("a face has two indices and a centre suit; a back depends on no card", () =
   expect(backSvg().querySelector("rect")?.getAttribute("fill")).toBe("#1f4e8c");
   expect(backSvg().querySelectorAll("path")[0].getAttribute("d")?.match(/Z/g)).toHaveLength(35);
 });
+
+test("pictures are built once and handed out as independent copies", () => {
+  const first = faceSvg("Q", "S");
+  first.setAttribute("data-changed", "yes");
+  const second = faceSvg("Q", "S");
+  expect(second).not.toBe(first);
+  expect(second.hasAttribute("data-changed")).toBe(false);
+  expect(second.querySelectorAll("path")).toHaveLength(first.querySelectorAll("path").length);
+  expect(backSvg()).not.toBe(backSvg());
+});

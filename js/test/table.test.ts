@@ -240,6 +240,37 @@ describe("selection and intents", () => {
   });
 });
 
+describe("redrawing", () => {
+  test("a new view patches the table in place: kept cards and the focus stay put", () => {
+    const model = mount({ view: makeView({ phase: "play" }) });
+    const seven = button(el, "7 of hearts");
+    const stock = button(el, "Stock");
+    seven.focus();
+    // The learner melds 7-8-9 of hearts: those leave the hand, the rest stay.
+    const hand = cards("AS 10C QD 2S 5D KC 3C");
+    const melds = [...makeView().melds, { index: 1, owner: 0, kind: "run" as const, cards: cards("7H 8H 9H") }];
+    model.set("view", makeView({ phase: "play", rev: 4, hand, melds }));
+    expect(button(el, "Stock")).toBe(stock); // the same element, patched, not a new one
+    expect(handButtons().map(nameOf)).toContain("ace of spades");
+    expect(el.contains(seven)).toBe(false);
+    // The focused card went to the table: focus moves to a card still in the hand.
+    const active = (el.getRootNode() as Document).activeElement as HTMLElement;
+    expect(handButtons()).toContain(active);
+    const ace = button(el, "ace of spades");
+    ace.focus();
+    model.set("view", makeView({ phase: "draw", rev: 5, hand }));
+    expect(button(el, "ace of spades")).toBe(ace);
+    expect((el.getRootNode() as Document).activeElement).toBe(ace);
+  });
+
+  test("a setting changed from Python redraws the same elements in the new language", () => {
+    const model = mount({ view: makeView() });
+    const stock = button(el, "Stock");
+    model.set("lang", "fi");
+    expect(button(el, "Nostopakka")).toBe(stock);
+  });
+});
+
 describe("keyboard", () => {
   test("a whole turn without the mouse", () => {
     const model = mount({ view: makeView({ hand: cards("AS 2S 3S KC") }) });
