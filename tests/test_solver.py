@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 from solver_bruteforce import brute_best, hard_hand, random_hand, table_deal
@@ -18,6 +19,7 @@ from rummy_widget.solver import (
     min_penalty,
     outs,
 )
+from rummy_widget.solver._core import context
 
 TRAD = Rules.preset("traditional")
 ROYAL = Rules.preset("rummy_royal")
@@ -259,6 +261,59 @@ def test_tie_break_own_meld_before_lay_offs() -> None:
     assert arr.lay_offs == () and len(arr.melds) == 1
     arr = best_arrangement(P("7C 7C#1 7H"), TRAD, table("7S 7D 7H#1"))
     assert arr.lay_offs == () and len(arr.melds[0]) == 3
+
+
+def test_tie_break_between_equal_run_splits() -> None:
+    # several ways to place every card of a suit with second copies: the program's first best
+    # path picks one, always the same (these were the answers before the bit-mask shortcut)
+    cases = [
+        (TRAD, "AH 2H 2H#1 3H 3H#1 4H 4H#1 5H", ["A♥ 2♥ 3♥ 4♥", "2♥ 3♥ 4♥ 5♥"]),
+        (TRAD, "3S 4S 4S#1 5S 5S#1 6S 6S#1 7S 8S", ["3♠ 4♠ 5♠", "4♠ 5♠ 6♠", "6♠ 7♠ 8♠"]),
+        (ROYAL, "JD QD QD#1 KD KD#1 AD AD#1 2D 3D", ["A♦ 2♦ 3♦", "J♦ Q♦ K♦", "Q♦ K♦ A♦"]),
+        (TRAD, "5C 6C 6C#1 7C 7C#1 8C 8C#1 9C 9C#1 10C", ["5♣ 6♣ 7♣", "6♣ 7♣ 8♣ 9♣", "8♣ 9♣ 10♣"]),
+    ]
+    for rules, hand, melds in cases:
+        for _ in range(2):  # first sight, then from the memos
+            arr = best_arrangement(P(hand), rules)
+            assert [" ".join(str(c) for c in m) for m in arr.melds] == melds
+            assert arr.penalty == 0
+
+
+@pytest.mark.parametrize(
+    "rules", [*PRESETS, replace(TRAD, min_meld=4)], ids=lambda r: f"{r.name}-{r.min_meld}"
+)
+def test_bit_mask_suits_agree_with_the_suit_program(rules: Rules) -> None:
+    # a suit facing no table meld is scored and planned from bit masks (``_plain``); the
+    # whole-suit program of ``SuitRuns`` must give the same score and the same runs
+    solver = context(rules).suits[0]
+    assert solver.plain is not None
+    rng = random.Random(11)
+    for _ in range(1500):
+        counts = [rng.choice((0, 0, 1, 1, 2)) for _ in range(13)]
+        key = sum(n << (4 * r) for r, n in enumerate(counts))
+        assert solver.plain.score(key) == solver._score(key), counts
+        mine, theirs = solver.plain.plan(key), solver._plan(key)
+        assert (mine.runs, mine.left, mine.to_sets) == (theirs.runs, theirs.left, {}), counts
+
+
+@pytest.mark.parametrize("rules", PRESETS, ids=lambda r: r.name)
+def test_set_choices_kept_for_each_reach(rules: Rules) -> None:
+    # a choice is dropped when another takes the same cards of the suits that reach runs and
+    # more of the others; the table filled with the rules says so for every vector and reach
+    sets = context(rules).rank_sets[1]
+    for vec, kept in sets.kept.items():
+        every = sets.options(vec)
+        for reach in range(16):
+
+            def beaten(o, reach=reach, every=every) -> bool:
+                return any(
+                    b.taken != o.taken
+                    and all(b.taken[s] >= o.taken[s] for s in range(4))
+                    and all(b.taken[s] == o.taken[s] for s in range(4) if reach >> s & 1)
+                    for b in every
+                )
+
+            assert kept[reach] == tuple(o for o in every if not beaten(o)), (vec, reach)
 
 
 def test_same_cards_same_answer_in_any_order() -> None:
