@@ -428,12 +428,14 @@ def _runs_of(states: list[tuple[int, ...]], first: int, m: int) -> list[list[int
     recent goes on, so the older one ends.
     """
     done: list[list[int]] = []
-    open_runs: list[list[int]] = []
-    for k, state in enumerate(states):
-        p = first + k
-        wanted = sorted(x for x in state if x > 1)
-        going: list[list[int]] = []
-        for run in sorted(open_runs, key=lambda r: -r[0]):  # most recent first
+    open_runs: list[list[int]] = []  # at most two
+    p = first
+    for state in states:
+        if len(open_runs) > 1 and open_runs[0][0] < open_runs[1][0]:
+            open_runs.reverse()  # most recent first; equal starts keep their order
+        wanted = [x for x in state if x > 1]
+        going = []
+        for run in open_runs:
             size = min(len(run) + 1, m)
             if size in wanted:
                 wanted.remove(size)
@@ -441,8 +443,14 @@ def _runs_of(states: list[tuple[int, ...]], first: int, m: int) -> list[list[int
                 going.append(run)
             else:
                 done.append(run)
-        open_runs = going + [[p] for x in state if x == 1]
-    return sorted(done + open_runs)
+        open_runs = going
+        for x in state:
+            if x == 1:
+                open_runs.append([p])
+        p += 1
+    done += open_runs
+    done.sort()
+    return done
 
 
 _STEPS: dict[tuple, tuple[tuple[tuple[int, ...], int], ...]] = {}
