@@ -25,8 +25,10 @@ RANK_BITS = 0x1FFF
 ACES = 15  # the ace's field in a suit key
 HIGH_ACE = 52  # the bit where a line's position 14 starts
 MIDDLE = sum(1 << (4 * i) for i in range(1, 13))  # bit 0 of ranks 2..13
-LOW_SPREAD = tuple(sum(1 << (4 * i) for i in range(7) if m >> i & 1) for m in range(128))
 # a 13-bit rank mask spread to 4-bit fields: LOW_SPREAD[m & 127] | LOW_SPREAD[m >> 7] << 28
+LOW_SPREAD = [0]
+for _bit in range(7):  # doubling: cheap at import
+    LOW_SPREAD += [spread | 1 << (4 * _bit) for spread in LOW_SPREAD]
 
 
 def suit_runs(
