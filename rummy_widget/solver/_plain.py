@@ -55,6 +55,7 @@ class PlainSuit:
         self.m = solver.m
         self.ace_high = solver.ace_high
         self.shifts = tuple(4 * j for j in range(1, solver.m))
+        self.low_run = sum(1 << (4 * (r - 1)) for r in range(2, solver.m + 1))  # ranks 2..m
         # the score of the cards at bit i of a line: one card (bit 4p) or two (bit 4p + 1)
         weight = [solver.points[1 if p == 14 else p] * K_PENALTY + K_LEFT for p in range(1, 15)]
         self.weight = {1 << (4 * k + j): w << j for k, w in enumerate(weight) for j in (0, 1)}
@@ -73,7 +74,8 @@ class PlainSuit:
         if not (aces and self.ace_high) or not key >> 48 & 15:  # no ace, or no king: low
             return key, self.score_line(key)
         rest = key ^ aces
-        if not key >> 4 & 15:  # no two: the aces go high
+        if (key | key >> 1) & self.low_run != self.low_run:
+            # no A-2-3 run can be made: a low ace is left over, so high does as well
             line = rest | aces << HIGH_ACE
             return line, self.score_line(line)
         if aces == 2 and (key | key >> 1) & MIDDLE == MIDDLE:
