@@ -55,10 +55,12 @@ class PlainSuit:
         self.m = solver.m
         self.ace_high = solver.ace_high
         self.shifts = tuple(4 * j for j in range(1, solver.m))
+        self.steps = tuple(range(1, solver.m))
         self.low_run = sum(1 << (4 * (r - 1)) for r in range(2, solver.m + 1))  # ranks 2..m
         # the score of the cards at bit i of a line: one card (bit 4p) or two (bit 4p + 1)
         weight = [solver.points[1 if p == 14 else p] * K_PENALTY + K_LEFT for p in range(1, 15)]
         self.weight = {1 << (4 * k + j): w << j for k, w in enumerate(weight) for j in (0, 1)}
+        self.rank_weight = {1 << k: w for k, w in enumerate(weight[:13])}  # by rank bit
 
     def score(self, key: int) -> int:
         """The least score of a suit key (``SuitRuns.scores`` computes with this)."""
@@ -118,13 +120,7 @@ class PlainSuit:
 
     def long(self, held: int) -> int:
         """The positions of ``held`` (bit 0 of each field) in ``m`` consecutive ones."""
-        starts = held
-        for j in self.shifts:
-            starts &= held >> j
-        cover = starts
-        for j in self.shifts:
-            cover |= starts << j
-        return cover
+        return _in_rows(held, self.shifts)
 
     def runs(self, line: int) -> list[list[int]]:
         """The runs (positions) of a line's best arrangement, by their lowest position."""
@@ -171,7 +167,10 @@ class PlainSuit:
             + LOW_SPREAD[high_ids & 127]
             + ((LOW_SPREAD[low_ids >> 7] + LOW_SPREAD[high_ids >> 7]) << 28)
         )
-        if counts & ACES and self.ace_high and counts >> 48 & 15:  # the ace may go high or low
+        ace_question = counts & ACES and self.ace_high and counts >> 48 & 15
+        if not (low_ids & high_ids or ace_question):  # one card per rank: by rank bits alone
+            return self._build_single(s, low_ids, high_ids, counts)
+        if ace_question:  # the ace may go high or low
             placed = self.place(counts)
             if placed is None:
                 return None
@@ -204,6 +203,47 @@ class PlainSuit:
                 left.append(CARDS[52 + first + i])
             held ^= bit
         return score, tuple(melds), (), tuple(left), counts
+
+    def _build_single(self, s: int, low_ids: int, high_ids: int, counts: int) -> tuple:
+        """``build`` for a suit holding one card per rank, aces low: each stretch of ``m`` or
+        more held ranks is a run, the rest is left over (rank r at bit r - 1 of the masks)."""
+        held = low_ids | high_ids
+        cover = _in_rows(held, self.steps)
+        first = 13 * s
+        melds = []
+        rest = held ^ cover
+        while cover:
+            low = cover & -cover
+            block = cover & ~(cover + low)  # the stretch of cover starting at ``low``
+            start = low.bit_length() - 1
+            cards = [
+                CARDS[first + i] if low_ids >> i & 1 else CARDS[52 + first + i]
+                for i in range(start, block.bit_length())
+            ]
+            melds.append((run_order(start + 1, s), len(melds), tuple(cards)))
+            cover ^= block
+        score = 0
+        left = []
+        weight = self.rank_weight
+        while rest:
+            bit = rest & -rest
+            score += weight[bit]
+            i = first + bit.bit_length() - 1
+            left.append(CARDS[i] if low_ids & bit else CARDS[52 + i])
+            rest ^= bit
+        return score, tuple(melds), (), tuple(left), counts
+
+
+def _in_rows(held: int, shifts: tuple[int, ...]) -> int:
+    """The bits of ``held`` lying in rows of ``len(shifts) + 1`` held places, a place being
+    ``shifts[0]`` bits wide (4 for a line, 1 for a rank mask)."""
+    starts = held
+    for j in shifts:
+        starts &= held >> j
+    cover = starts
+    for j in shifts:
+        cover |= starts << j
+    return cover
 
 
 def _stretches(line: int, cover: int):
