@@ -13,6 +13,9 @@ from ..actions import Action
 from ..i18n import check_lang, t
 from .seen import Seen
 
+#: Keeps a bot's per-position seed small (a Mersenne prime: positions rarely collide).
+_MODULUS = (1 << 61) - 1
+
 
 @runtime_checkable
 class Bot(Protocol):
@@ -69,9 +72,12 @@ class BaseBot:
 
     def rng(self, seen: Seen) -> random.Random:
         """A generator seeded by the bot's seed and the position (never by earlier moves)."""
-        ids = tuple(c.id for c in seen.hand)
-        # Integers hash the same in every process (strings would not).
-        return random.Random(hash((self.seed, len(seen.log), seen.phase == "draw", ids)))
+        # Not hash(): a tuple's hash depends on the word size, so 32-bit Pyodide would play
+        # other games than 64-bit CPython from the same seed. Python's integers do not.
+        key = self.seed
+        for part in (len(seen.log), seen.phase == "draw", *[c.id for c in seen.hand]):
+            key = (key * 1_000_003 + int(part)) % _MODULUS
+        return random.Random(key)
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}(seed={self.seed})"
