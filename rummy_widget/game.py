@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 from .actions import Action
 from .cards import CARD_JSON, DECK_SIZE, Card, Cards, full_deck, parse_cards
-from .errors import RuleError
+from .errors import Reason, RuleError
 from .frozen import Frozen
 from .i18n import check_lang, t
 from .melds import Meld
@@ -187,29 +187,32 @@ class Game:
         game.seed = int(seed)
         names = game._names(list(players) if players is not None else len(hands))
         if len(hands) != len(names):
-            raise RuleError(
-                "bad_layout", game.lang, reason=f"{len(hands)} hands, {len(names)} players"
-            )
+            reason = Reason("hands_for_players", hands=len(hands), players=len(names))
+            raise RuleError("bad_layout", game.lang, reason=reason)
         ids = _Allocator(game.lang)
         hand_cards = [ids.take(parse_cards(h)) for h in hands]
         if any(not h for h in hand_cards):
-            raise RuleError("bad_layout", game.lang, reason="every hand needs a card")
+            raise RuleError("bad_layout", game.lang, reason=Reason("empty_hand"))
         stock_cards = ids.take(parse_cards(stock))
         discard_cards = ids.take(parse_cards(discard))
         table: list[Meld] = []
         for item in melds:
             cards, owner = item if isinstance(item, tuple) else (item, 0)
-            made = Meld.make(ids.take(parse_cards(cards)), game.rules, owner)
-            if made is None or not 0 <= owner < len(names):
-                raise RuleError("bad_layout", game.lang, reason=f"not a meld: {cards}")
+            chosen = ids.take(parse_cards(cards))
+            made = Meld.make(chosen, game.rules, owner)
+            if made is None:
+                reason = Reason("not_a_table_meld", cards=Cards(chosen))
+                raise RuleError("bad_layout", game.lang, reason=reason)
+            if not isinstance(owner, int) or not 0 <= owner < len(names):
+                raise RuleError(
+                    "bad_layout", game.lang, reason=Reason("no_such_owner", owner=owner)
+                )
             table.append(made)
         count = len(names)
         if not isinstance(current_player, int) or not 0 <= current_player < count:
             raise RuleError("bad_player", game.lang, player=current_player)
         if not stock_cards and not discard_cards:
-            raise RuleError(
-                "bad_layout", game.lang, reason="the stock and the discard pile are empty"
-            )
+            raise RuleError("bad_layout", game.lang, reason=Reason("no_stock_or_pile"))
         dealer = (current_player - 1) % count if dealer is None else dealer
         out = [c for c in full_deck() if c.id not in ids.used]
         melded = (

@@ -68,5 +68,5 @@ _COUNT = re.compile(r"\{(\w+):(\w+)\}")
 
 def count(n: object, unit: str, lang: str = DEFAULT_LANG) -> str:
     """``n`` with ``unit`` in the right number: "1 point", "5 points"; "1 piste", "5 pistettä"."""
-    form = "one" if n == 1 else "other"
+    form = "one" if str(n) == "1" else "other"  # an error's parameters are already text
     return t(f"plural.{unit}.{form}", lang, n=n)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from .errors import RuleError
+from .errors import Reason, RuleError
 from .game import DealResult, Game
 from .i18n import check_lang
 from .rules import Rules
@@ -93,7 +93,10 @@ class Match:
 
 
 def payout(
-    pool_cents: int, totals: Sequence[int] | Mapping[str, int], rules: str | Rules = "traditional"
+    pool_cents: int,
+    totals: Sequence[int] | Mapping[str, int],
+    rules: str | Rules = "traditional",
+    lang: str = "en",
 ) -> list[int] | dict[str, int]:
     """Share a ring-game pool (integer cents) by match penalty totals (row 21).
 
@@ -105,14 +108,18 @@ def payout(
     (at least 75%, including every rounding remainder). Winners tied for first split their part
     equally; cents that do not divide go one each to the tied winners in seat order. With tiny
     pools, a qualifier's share is capped at a tied winner's share, the excess going to the winners.
+    A bad pool or bad totals raise a ``RuleError`` in ``lang``.
     """
     rules = Rules.preset(rules)
+    check_lang(lang)
+    if not isinstance(pool_cents, int) or isinstance(pool_cents, bool) or pool_cents < 0:
+        raise RuleError("bad_payout", lang, reason=Reason("pool_cents"))
+    if not isinstance(totals, (Sequence, Mapping)) or isinstance(totals, str):
+        raise RuleError("bad_payout", lang, reason=Reason("totals_points"))
     keys = list(totals) if isinstance(totals, Mapping) else None
     values = [totals[k] for k in keys] if keys is not None else list(totals)
-    if not isinstance(pool_cents, int) or isinstance(pool_cents, bool) or pool_cents < 0:
-        raise RuleError("bad_payout", reason="the pool must be a whole number of cents, 0 or more")
     if not values or any(not isinstance(v, int) or isinstance(v, bool) or v < 0 for v in values):
-        raise RuleError("bad_payout", reason="totals must be whole penalty points, 0 or more")
+        raise RuleError("bad_payout", lang, reason=Reason("totals_points"))
     best = min(values)
     winners = [i for i, v in enumerate(values) if v == best]
     weights = {

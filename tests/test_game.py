@@ -168,6 +168,29 @@ def test_layout_names_cards_and_checks_copies():
     assert err.value.code == "bad_layout"
 
 
+@pytest.mark.parametrize(
+    ("layout", "english", "finnish"),
+    [
+        (dict(hands=["7H"], players=["A", "B"]), "1 hand for 2 players", "1 käsi 2 pelaajalle"),
+        (dict(hands=["7H", ""]), "every hand needs at least one card", "jokaisessa kädessä"),
+        (
+            dict(hands=["7H", "2S"], melds=["2H 5C 9D"]),
+            "[2♥ 5♣ 9♦] is not a meld",
+            "ei ole pöytäys",
+        ),
+        (dict(hands=["7H", "2S"], melds=[("2H 3H 4H", 5)]), "no player 5", "pelaajaa 5 ei ole"),
+        (dict(hands=["7H", "2S"], stock=""), "both empty", "molemmat tyhjiä"),
+    ],
+)
+def test_a_bad_layout_says_why_in_the_games_language(layout, english, finnish):
+    layout = {"stock": "3S", **layout}
+    with pytest.raises(RuleError) as err:
+        Game.from_layout(**layout, lang="fi")
+    assert err.value.code == "bad_layout"
+    assert finnish in str(err.value) and "asetelmaa" in str(err.value)
+    assert english in err.value.localized("en")
+
+
 def test_layout_marks_owners_of_table_melds_as_having_melded():
     game = Game.from_layout(hands=["2C", "3D"], stock="4S", melds=[("JS QS KS", 1)])
     assert not game.has_melded(0) and game.has_melded(1)

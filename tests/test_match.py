@@ -43,11 +43,19 @@ def test_payout_worked_example():
     assert payout(101, [5, 5]) == [51, 50]
 
 
-@pytest.mark.parametrize("bad", [[], [-1, 3], [1.5, 2], "12"])
+@pytest.mark.parametrize("bad", [[], [-1, 3], [1.5, 2], "12", 12, None])
 def test_payout_refuses_bad_totals(bad):
     with pytest.raises(RuleError) as err:
         payout(100, bad)
     assert err.value.code == "bad_payout"
+    assert "totals must be whole penalty points" in str(err.value)
+
+
+def test_payout_errors_speak_the_language_asked_for():
+    with pytest.raises(RuleError) as err:
+        payout(-5, [1, 2], lang="fi")
+    assert str(err.value).startswith("Pottia ei voi jakaa: potin pitää olla")
+    assert "pool must be a whole number of cents" in err.value.localized("en")
 
 
 def test_payout_refuses_bad_pools():
