@@ -11,7 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cached_property
 from itertools import product
+from operator import itemgetter
 
 Vector = tuple[int, int, int, int]
 
@@ -27,6 +29,12 @@ class SetOption:
     @property
     def lay_count(self) -> int:
         return sum(sum(v) for _, v in self.lays)
+
+    @cached_property
+    def in_order(self) -> tuple[tuple[int, Vector], ...]:
+        """(first suit, set) for each new set, by first suit: their order on the table."""
+        firsts = [(next(s for s in range(4) if g[s]), g) for g in self.groups]
+        return tuple(sorted(firsts, key=itemgetter(0)))  # stable: equal first suits keep order
 
 
 def sub_vectors(vec: Vector) -> list[Vector]:

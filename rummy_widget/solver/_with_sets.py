@@ -106,14 +106,7 @@ def _split(
     left = ids
     out = []
     for _, _, faces, high_ace in melds:
-        cards = []
-        for f in faces:
-            if left >> f & 1:
-                left ^= 1 << f
-                cards.append(CARDS[f])
-            else:
-                left ^= 1 << (f + 52)
-                cards.append(CARDS[f + 52])
+        cards, left = _take(faces, left)
         out.append(tuple(ctx.rules.order_meld(cards) if high_ace else cards))
     leftover = Cards()
     faces = (left | left >> 52) & FACE_BITS
@@ -136,21 +129,33 @@ def _split(
 def _set_part(ctx: _core.Context, rank: int, option, rank_ids: int) -> SetPart:
     """The ids a set choice takes and its melds as cards, or None if a face would split."""
     taken_ids = 0
-    pool: list[list[Card]] = []
+    faces = FACE_IDS[rank]
     for s, t in enumerate(option.taken):
-        have = rank_ids & FACE_IDS[rank][s] if t else 0
+        have = rank_ids & faces[s] if t else 0
         if have.bit_count() != t:
             return None
         taken_ids |= have
-        low = 13 * s + rank - 1  # the face's first copy; the second is 52 ids on
-        pool.append([CARDS[i] for i in (low, low + 52) if have >> i & 1])
-    groups = sorted(option.groups, key=_first_suit)  # stable, as the full rebuild's meld sort
+    left = taken_ids
     melds = []
-    for j, g in enumerate(groups):
+    for j, (first, g) in enumerate(option.in_order):
         # by suit, then lower id first: ``rules.order_meld``'s order for a set already
-        cards = tuple([pool[s].pop(0) for s in range(4) for _ in range(g[s])])
-        melds.append((set_order(rank, _first_suit(g)), j, cards))
+        cards, left = _take([13 * s + rank - 1 for s in range(4) for _ in range(g[s])], left)
+        melds.append((set_order(rank, first), j, tuple(cards)))
     return taken_ids, tuple(melds)
+
+
+def _take(faces: list[int], left: int) -> tuple[list[Card], int]:
+    """The cards of ``faces`` (0..51) from the ids ``left``, the lower id of a face first,
+    and the ids left after them."""
+    cards = []
+    for f in faces:
+        if left >> f & 1:
+            left ^= 1 << f
+            cards.append(CARDS[f])
+        else:
+            left ^= 1 << (f + 52)
+            cards.append(CARDS[f + 52])
+    return cards, left
 
 
 def _first_suit(group: tuple[int, ...]) -> int:
