@@ -175,8 +175,8 @@ class PlainSuit:
             if placed is None:
                 return None
             line, score = placed
-        else:
-            line, score = counts, self.solver.scores[counts]  # often scored by the search
+        else:  # aces low: the score is the cards left over, counted below
+            line, score = counts, None
         melds = []
         first = 13 * s
         for run in self.runs(line):
@@ -194,15 +194,19 @@ class PlainSuit:
             melds.append((run_order(run[0], s), len(melds), tuple(cards)))
         left = []
         held = low_ids | high_ids
+        lost = 0
+        weight = self.rank_weight
         while held:
             bit = held & -held
             i = bit.bit_length() - 1
             if low_ids & bit:
                 left.append(CARDS[first + i])
+                lost += weight[bit]
             if high_ids & bit:
                 left.append(CARDS[52 + first + i])
+                lost += weight[bit]
             held ^= bit
-        return score, tuple(melds), (), tuple(left), counts
+        return lost if score is None else score, tuple(melds), (), tuple(left), counts
 
     def _build_single(self, s: int, low_ids: int, high_ids: int, counts: int) -> tuple:
         """``build`` for a suit holding one card per rank, aces low: each stretch of ``m`` or
