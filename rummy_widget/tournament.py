@@ -11,12 +11,14 @@ from __future__ import annotations
 import copy
 import html
 import math
+import multiprocessing
 import os
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 
 from .actions import Action
+from .errors import RuleError
 from .game import Game
 from .i18n import LANGUAGES, check_lang, t
 from .rules import Rules
@@ -296,8 +298,10 @@ def tournament(
     ``players`` (2-4, default the number of bots) seats are filled with the bots in turn, and
     each deal is played in every rotation of them. ``executor="processes"`` (the default) uses
     ``jobs`` worker processes; pass any ``concurrent.futures.Executor`` (e.g. a Dask client's
-    ``get_executor()``), or ``None`` to play here in this process (needed for bots that cannot
-    be pickled, such as classes defined in a notebook). The result is the same either way.
+    ``get_executor()``), or ``None`` to play here in this process (for bots that cannot be
+    pickled; bots whose class was written in a notebook are played here by themselves when
+    worker processes could not import it). The result is the same either way. Bad counts of
+    bots or players raise a ``RuleError`` in ``lang``.
     """
     from .bots import get_bot
 
@@ -306,12 +310,12 @@ def tournament(
     entrants = [get_bot(b, seed=seed + i) if isinstance(b, str) else b for i, b in enumerate(bots)]
     players = len(entrants) if players is None else int(players)
     if len(entrants) < 2 or not rules.min_players <= players <= rules.max_players:
-        raise ValueError(
-            f"need 2 or more bots and {rules.min_players}-{rules.max_players} players, "
-            f"got {len(entrants)} bots and {players} players"
+        low, high = rules.min_players, rules.max_players
+        raise RuleError(
+            "tournament_seats", lang, low=low, high=high, bots=len(entrants), players=players
         )
     if len(entrants) > players:
-        raise ValueError(f"{len(entrants)} bots do not fit round a table of {players}")
+        raise RuleError("tournament_crowded", lang, bots=len(entrants), players=players)
     deals = int(deals)
     jobs = jobs or os.cpu_count() or 1
     if chunk is None:
@@ -321,7 +325,7 @@ def tournament(
     args = (entrants, rules, players, seed)
     results: list[list[GameRecord] | None] = [None] * len(parts)
     bar = _progress(deals, progress, lang)
-    own = executor == "processes" and jobs > 1 and len(parts) > 1
+    own = executor == "processes" and jobs > 1 and len(parts) > 1 and _travel(entrants)
     if executor == "processes" and not own:
         executor = None
     pool: Executor | None = ProcessPoolExecutor(jobs) if own else executor
@@ -346,6 +350,15 @@ def tournament(
     return TournamentResult(
         names, rules.name, players, deals, len(seatings(len(entrants), players)), records, lang
     )
+
+
+def _travel(entrants: Sequence[object]) -> bool:
+    """Can these bots be played in worker processes? A bot class written in a notebook lives in
+    ``__main__``, which a worker started by "spawn" or "forkserver" (macOS, Windows, Python 3.14
+    on Linux) cannot import: such a tournament is played here instead (same result, one core)."""
+    if all(type(bot).__module__ != "__main__" for bot in entrants):
+        return True
+    return multiprocessing.get_start_method(allow_none=False) == "fork"
 
 
 def _completed(futures: dict) -> list:

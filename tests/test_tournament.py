@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import io
 import math
 from concurrent.futures import ThreadPoolExecutor
@@ -9,12 +10,15 @@ from concurrent.futures import ThreadPoolExecutor
 import matplotlib
 import pytest
 
-from rummy_widget import Game
+from rummy_widget import Game, RuleError
 from rummy_widget.__main__ import main
 from rummy_widget.bots import get_bot
+from rummy_widget.bots.random_bot import RandomBot
 from rummy_widget.tournament import _ratio, deal_seed, seatings, tournament
 
 matplotlib.use("Agg")
+#: The module (``rummy_widget.tournament`` names the function, which the package exports).
+tournament_module = importlib.import_module("rummy_widget.tournament")
 
 SMALL = {"deals": 6, "seed": 3, "progress": False}
 
@@ -112,13 +116,38 @@ def test_progress_bar_can_be_turned_off(capsys):
     assert "Deals" in capsys.readouterr().err
 
 
-def test_bad_line_ups_are_refused():
-    with pytest.raises(ValueError):
+def test_bad_line_ups_are_refused_in_the_language_asked_for():
+    with pytest.raises(RuleError) as err:
         tournament(["random"], deals=1, progress=False)
-    with pytest.raises(ValueError):
-        tournament(["random"] * 3, deals=1, players=2, progress=False)
-    with pytest.raises(ValueError):
+    assert (
+        str(err.value)
+        == "A tournament needs 2 or more bots and 2–4 players, not 1 bot and 1 player."
+    )
+    with pytest.raises(RuleError) as err:
+        tournament(["random"] * 3, deals=1, players=2, progress=False, lang="fi")
+    assert str(err.value) == "3 bottia ei mahdu 2 pelaajan pöytään."
+    with pytest.raises(RuleError) as err:
         tournament(["random", "random"], deals=1, players=5, progress=False)
+    assert err.value.code == "tournament_seats" and "not 2 bots and 5 players" in str(err.value)
+
+
+class NotebookBot(RandomBot):
+    """As if written in a notebook cell: its class lives in ``__main__``."""
+
+
+NotebookBot.__module__ = "__main__"
+
+
+def test_notebook_bots_are_played_here_when_workers_could_not_import_them(monkeypatch):
+    def no_workers(*args, **kwargs):
+        raise AssertionError("a worker process would not find NotebookBot")
+
+    monkeypatch.setattr(tournament_module.multiprocessing, "get_start_method", lambda **_: "spawn")
+    monkeypatch.setattr(tournament_module, "ProcessPoolExecutor", no_workers)
+    here = tournament([NotebookBot(seed=3), "basic"], jobs=2, chunk=2, **SMALL)
+    assert here.records == tournament(["random", "basic"], executor=None, **SMALL).records
+    with pytest.raises(AssertionError, match="worker process"):
+        tournament(["random", "basic"], jobs=2, chunk=2, **SMALL)  # importable bots: workers
 
 
 def test_bot_objects_and_names_mix_and_keep_their_seeds():
