@@ -10,7 +10,8 @@ import random
 from typing import ClassVar, Protocol, runtime_checkable
 
 from ..actions import Action
-from ..i18n import check_lang, t
+from ..errors import RuleError
+from ..i18n import check_lang, current_language, t
 from .seen import Seen
 
 #: Keeps a bot's per-position seed small (a Mersenne prime: positions rarely collide).
@@ -41,7 +42,7 @@ class BaseBot:
         """The move for the observing seat, which must be the seat to play."""
         seen = Seen.read(observation)
         if not seen.my_turn:
-            raise ValueError(f"seat {seen.seat} is not to play (phase {seen.phase!r})")
+            raise RuleError("not_to_play", current_language(), seat=seen.seat, phase=seen.phase)
         return self.decide(seen)
 
     def decide(self, seen: Seen) -> Action:

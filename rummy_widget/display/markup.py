@@ -10,6 +10,8 @@ from __future__ import annotations
 from html import escape
 
 from ..cards import Card, parse_cards
+from ..errors import RuleError
+from ..i18n import current_language
 
 #: The two sizes of a card on the page, in CSS pixels: notebook and projector.
 SIZES: dict[str, tuple[int, int]] = {"normal": (56, 80), "large": (84, 120)}
@@ -46,7 +48,8 @@ def tag(name: str, content: str | None = "", /, **attrs: object) -> str:
 def check_size(size: str) -> tuple[int, int]:
     """Width and height of a card of this size; a clear error for a misspelt size."""
     if size not in SIZES:
-        raise ValueError(f"unknown card size {size!r}; choose one of {', '.join(SIZES)}")
+        choices = ", ".join(SIZES)
+        raise RuleError("unknown_size", current_language(), size=repr(size), choices=choices)
     return SIZES[size]
 
 
