@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
+from itertools import product
 
 import pytest
 from solver_bruteforce import brute_best, hard_hand, random_hand, table_deal
@@ -294,6 +295,19 @@ def test_bit_mask_suits_agree_with_the_suit_program(rules: Rules) -> None:
         assert solver.plain.score(key) == solver._score(key), counts
         mine, theirs = solver.plain.plan(key), solver._plan(key)
         assert (mine.runs, mine.left, mine.to_sets) == (theirs.runs, theirs.left, {}), counts
+
+
+@pytest.mark.parametrize("m", [2, 3, 4])
+def test_stretch_scores_without_the_program_agree_with_it(m: int) -> None:
+    # a run stretch of m positions, or with one second copy, is scored without the program
+    for rules in (replace(TRAD, min_meld=m), replace(ROYAL, min_meld=m)):
+        solver = context(rules).suits[0]
+        for size in range(m, 9):
+            for part in product((1, 2), repeat=size):
+                if 2 in part:
+                    for first in range(1, solver.last - size + 2):
+                        expected = solver._stretch(first, part)
+                        assert solver.plain.stretch_score(first, part) == expected, (first, part)
 
 
 @pytest.mark.parametrize("rules", PRESETS, ids=lambda r: r.name)

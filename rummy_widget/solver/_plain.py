@@ -103,13 +103,9 @@ class PlainSuit:
         twos = line >> 1 & cover
         if twos and self.long(twos) != twos:  # second copies in run stretches, not all in
             # rows of min_meld (such rows are runs of their own)
-            memo = self.solver.stretches
             for first, part in _stretches(line, cover):
                 if 2 in part:
-                    found = memo.get((first, part))
-                    if found is None:
-                        found = memo[(first, part)] = self.solver._stretch(first, part)
-                    total += found
+                    total += self.stretch_score(first, part)
         rest = line & ~(cover * 15)
         weight = self.weight
         while rest:
@@ -117,6 +113,25 @@ class PlainSuit:
             total += weight[bit]
             rest ^= bit
         return total
+
+    def stretch_score(self, first: int, part: tuple[int, ...]) -> int:
+        """``SuitRuns._stretch``'s score for a run stretch holding second copies: at once for
+        a stretch of ``m`` positions (as many runs as its fewest cards) or one second copy (it
+        joins a second run when ``m - 1`` positions lie on each side of it, the two runs
+        meeting there), else by the program (memoized)."""
+        m = self.m
+        at = self.solver.at
+        if len(part) == m:
+            fewest = min(part)
+            return sum([at[first + k][n - fewest] for k, n in enumerate(part)])
+        if part.count(2) == 1:
+            d = part.index(2)
+            return 0 if d >= m - 1 and len(part) - d >= m else at[first + d][1]
+        memo = self.solver.stretches
+        found = memo.get((first, part))
+        if found is None:
+            found = memo[(first, part)] = self.solver._stretch(first, part)
+        return found
 
     def long(self, held: int) -> int:
         """The positions of ``held`` (bit 0 of each field) in ``m`` consecutive ones."""
@@ -127,11 +142,13 @@ class PlainSuit:
         cover = self.long((line | line >> 1) & ONES)
         runs = []
         for first, part in _stretches(line, cover):
-            if 2 in part:
+            if 2 not in part:
+                runs.append(list(range(first, first + len(part))))
+            elif len(part) == self.m:  # one way only: as many runs as its fewest cards
+                runs += [list(range(first, first + self.m)) for _ in range(min(part))]
+            else:
                 states = self.solver._stretch(first, part, want_states=True)
                 runs += _runs_of(states, first, self.m)
-            else:
-                runs.append(list(range(first, first + len(part))))
         return runs
 
     def plan(self, key: int) -> SuitPlan:
