@@ -16,7 +16,7 @@ from .actions import Action
 from .cards import CARD_JSON, DECK_SIZE, Card, Cards, full_deck, parse_cards
 from .errors import Reason, RuleError
 from .frozen import Frozen
-from .i18n import check_lang, t
+from .i18n import LANGUAGES, check_lang, current_language, t
 from .melds import Meld
 from .moves import keep_problem, legal_actions
 from .rules import Rules
@@ -595,10 +595,16 @@ class Game:
 
     @classmethod
     def from_dict(cls, data: dict, upto: int | None = None) -> Game:
-        """Rebuild a saved game; ``upto`` replays only the first ``upto`` actions."""
+        """Rebuild a saved game; ``upto`` replays only the first ``upto`` actions.
+
+        A save that cannot be read raises ``RuleError("bad_save")`` saying why, in the save's
+        language (or the notebook's, when the save names none)."""
+        lang = data.get("lang") if isinstance(data, dict) else None
+        lang = lang if lang in LANGUAGES else current_language()
         try:
             if data.get("format") != SAVE_FORMAT or data.get("version") != SAVE_VERSION:
-                raise ValueError("unknown format or version")
+                reason = Reason("save_format", format=SAVE_FORMAT, version=SAVE_VERSION)
+                raise RuleError("bad_save", lang, reason=reason)
             init = data["initial"]
             game = cls.__new__(cls)
             game.lang = check_lang(data.get("lang", "en"))
@@ -623,14 +629,22 @@ class Game:
                 + sum(len(m.cards) for m in melds)
                 != DECK_SIZE
             ):
-                raise ValueError("the cards do not add up to 104")
+                raise RuleError("bad_save", lang, reason=Reason("save_cards"))
             steps = data["history"] if upto is None else data["history"][:upto]
-            for step in steps:
-                game.apply(Action.from_json(step["action"]), player=step["player"])
+            for number, step in enumerate(steps, 1):
+                try:
+                    game.apply(Action.from_json(step["action"]), player=step["player"])
+                except RuleError as err:
+                    reason = Reason("save_move", step=number, why=err.localized(lang))
+                    raise RuleError("bad_save", lang, reason=reason) from err
         except RuleError as err:
-            raise RuleError("bad_save", "en", reason=err.code) from err
-        except (KeyError, TypeError, ValueError, AttributeError) as err:
-            raise RuleError("bad_save", "en", reason=str(err)) from err
+            if err.code == "bad_save":
+                raise
+            reason = Reason("save_damaged", detail=err.localized(lang))
+            raise RuleError("bad_save", lang, reason=reason) from err
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError) as err:
+            reason = Reason("save_damaged", detail=repr(err))
+            raise RuleError("bad_save", lang, reason=reason) from err
         return game
 
     def __repr__(self) -> str:

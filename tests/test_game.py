@@ -209,10 +209,32 @@ def test_save_is_versioned_json_and_replays_move_by_move():
     with pytest.raises(RuleError) as err:
         Game.from_dict({**data, "version": 99})
     assert err.value.code == "bad_save"
+    assert "not a rummy_widget.game save of version 1" in str(err.value)
     broken = json.loads(json.dumps(data))
     broken["history"][3]["action"] = {"type": "discard", "card": 500}
-    with pytest.raises(RuleError):
+    with pytest.raises(RuleError) as err:
         Game.from_dict(broken)
+    assert "move 4 cannot be played" in str(err.value)
+
+
+def test_an_unreadable_save_says_why_in_its_own_language():
+    game = Game(seed=5, lang="fi")
+    game.apply(game.legal_actions()[0])
+    data = json.loads(json.dumps(game.to_dict()))
+    data["history"][0]["action"] = {"type": "discard", "card": 3}  # discarding before drawing
+    with pytest.raises(RuleError) as err:
+        Game.from_dict(data)
+    assert str(err.value) == (
+        "Tallennettua peliä ei voi lukea: siirtoa 1 ei voi pelata: "
+        "Nosta ensin kortti nostopakasta tai poistopakasta."
+    )
+    del data["initial"]["melds"]
+    with pytest.raises(RuleError) as err:
+        Game.from_dict(data)
+    assert "puuttuu osa" in str(err.value) and "melds" in str(err.value)
+    with pytest.raises(RuleError) as err:
+        Game.from_dict("not a save")
+    assert err.value.code == "bad_save" and "missing or damaged" in str(err.value)
 
 
 def test_rules_presets_and_describe():
