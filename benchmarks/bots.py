@@ -38,13 +38,13 @@ LADDER_GOALS = [
 ]
 
 
-def strength(deals: int, master_deals: int, jobs: int | None, seed: int) -> None:
+def strength(deals: int, master_deals: int, jobs: int | None, seed: int, presets=PRESETS) -> None:
     print("## Strength: 2 players, duplicate deals (each shuffle played with seats swapped)")
     for strong, weak, goal, figure in LADDER_GOALS:
         n = master_deals if "master" in (strong, weak) else deals
         if n <= 0:
             continue
-        for rules in PRESETS:
+        for rules in presets:
             start = time.perf_counter()
             result = tournament(
                 [strong, weak], deals=n, rules=rules, seed=seed, jobs=jobs, progress=False
@@ -240,6 +240,7 @@ def main() -> None:
     ap.add_argument("--seconds", type=float, default=10.0, help="time per throughput run")
     ap.add_argument("--seed", type=int, default=2024)
     ap.add_argument("--profile", action="store_true", help="split throughput by component")
+    ap.add_argument("--rules", choices=PRESETS, default=None, help="one preset only (strength)")
     args = ap.parse_args()
     print(
         f"# benchmarks/bots.py  python {platform.python_version()}  "
@@ -256,7 +257,8 @@ def main() -> None:
             print(f"ratio to OpenSpiel's C++ simple gin bot: {ours / theirs:.2f}")
         print()
     if args.only in (None, "strength"):
-        strength(args.deals, args.master_deals, args.jobs, args.seed)
+        presets = PRESETS if args.rules is None else (args.rules,)
+        strength(args.deals, args.master_deals, args.jobs, args.seed, presets)
 
 
 if __name__ == "__main__":

@@ -201,6 +201,21 @@ def test_masters_worlds_follow_the_log_and_are_not_the_real_hands(inference):
     assert len({w.hands[other] for w in worlds}) > 40  # real guesses, not one fixed answer
 
 
+@pytest.mark.parametrize("moves", [30, 31])
+def test_a_masters_world_looks_to_its_seat_exactly_like_the_real_table(moves):
+    """In draw and play phases alike, the imagined game shows the seat the same observation
+    (hand, piles, table, log), so the imagined players remember what the real ones saw."""
+    game = _play_to(Game(2, "rummy_royal", seed=8), moves, [get_bot("expert"), get_bot("basic")])
+    seat = game.current_player
+    obs = game.observation(seat)
+    master = get_bot("master", seed=6)
+    seen = Seen.read(obs)
+    world = master.sample_world(seen, master.memory(seen), random.Random(1))
+    imagined = master.world_game(seen, world).observation(seat)
+    for key in ("hand", "discard_pile", "melds", "stock_size", "phase", "players", "log"):
+        assert imagined[key] == obs[key], key
+
+
 def test_inference_doubts_cards_that_go_with_what_an_opponent_threw_away():
     """After the opponent discarded 7♥ and left 2♣ for the stock, unseen 7s and 2s and the
     hearts next to 7♥ weigh less than an unrelated card; cards next to its pick-up weigh
@@ -235,6 +250,7 @@ def test_masters_search_replays_under_a_seed_and_keeps_legal_moves(rules):
         bots = [get_bot("master", seed=3, worlds=3, budget=1e9), get_bot("expert", seed=4)]
         game = play_game(Game(2, rules, seed=31), bots)
         histories.append(game.history)
+        assert bots[0].searched > 0  # the deal reached an endgame the master searched
     assert histories[0] == histories[1] and game.phase == "over"
 
 

@@ -46,18 +46,19 @@ class MasterBot(ExpertBot):
     def __init__(
         self,
         seed: int = 0,
-        worlds: int = 12,
-        budget: float = 0.6,
+        worlds: int = 24,
+        budget: float = 0.5,
         horizon: int = 60,
         candidates: int = 3,
-        margin: float = 0.1,
+        margin: float = 0.05,
         style: Style | None = None,
-        endgame: int = 0,
-        close: float = float("inf"),
-        z: float = 1.64,
-        penalty_scale: float = 25.0,
-        inference: bool = False,
-        history: bool = False,
+        endgame: int = 5,
+        close: float = -1.0,
+        z: float = 1.0,
+        penalty_scale: float = 100.0,
+        inference: bool = True,
+        history: bool = True,
+        early: int = 8,
     ) -> None:
         super().__init__(seed, style)
         self.margin = margin
@@ -69,9 +70,11 @@ class MasterBot(ExpertBot):
         self.close = close
         self.z = z
         self.penalty_scale = penalty_scale
-        self.searched = 0
+        self.searched = 0  # searches made and searches that left the expert's choice
+        self.deviated = 0
         self.inference = inference
         self.history = history
+        self.early = early
         self._weights_key: tuple | None = None
         self._weights_found: list[float] = []
 
@@ -88,8 +91,8 @@ class MasterBot(ExpertBot):
             return "discard"  # taking it wins the deal now: nothing to search
         if not turn.places(top) and turn.rules.card_points(top) > self.style.take_limit + 2:
             return expert  # a costly card that joins nothing: not worth a search
-        if not self.critical(seen) and self.close != float("inf"):
-            return expert
+        if not self.critical(seen) and self.close < 0:
+            return expert  # away from the endgame the expert's draw stands
         options = [("draw", "stock"), ("draw", "discard")]
         best = self.search(seen, options, preferred=("draw", expert))
         return best[1]
@@ -133,7 +136,7 @@ class MasterBot(ExpertBot):
                 ]
             for _, card in choices:
                 plans.append([*moves, Action.discard(card)])
-        if not critical and self.close != float("inf") and len(plays) > 1:
+        if not critical and len(plays) > 1:
             plans = [p for p in plans if p[: len(plays[0])] == plays[0]] or plans[:1]
         return plans
 
@@ -158,19 +161,26 @@ class MasterBot(ExpertBot):
         scores: list[list[float]] = [[] for _ in options]
         rng = self.rng(seen)
         memory = self.memory(seen)
-        for _ in range(self.worlds):
+        alive = list(range(len(options)))
+        for count in range(self.worlds):
+            if self.early and count == self.early:
+                # Options no better than the expert's after a few worlds are dropped: most
+                # searches end here, as the expert's choice is usually as good as any.
+                alive = [i for i in alive if i == base or sum(scores[i]) > sum(scores[base])]
+                if len(alive) == 1:
+                    break
             world = self.sample_world(seen, memory, rng)
             row = []
-            for option in options:
+            for i in alive:
                 if time.perf_counter() - start > self.budget:
                     break  # out of time: this world is left out for every option
-                row.append(self.playout(seen, world, option, plans))
-            if len(row) < len(options):
+                row.append(self.playout(seen, world, options[i], plans))
+            if len(row) < len(alive):
                 break
-            for i, score in enumerate(row):
+            for i, score in zip(alive, row, strict=True):
                 scores[i].append(score)
         best, best_gain = base, 0.0
-        for i in range(len(options)):
+        for i in alive:
             if i == base:
                 continue
             gains = [a - b for a, b in zip(scores[i], scores[base], strict=True)]
@@ -181,6 +191,7 @@ class MasterBot(ExpertBot):
             spread = (sum((g - mean) ** 2 for g in gains) / (n - 1)) ** 0.5
             if mean > max(self.margin, self.z * spread / n**0.5) and mean > best_gain:
                 best, best_gain = i, mean
+        self.deviated += best != base
         return options[best]
 
     def sample_world(self, seen: Seen, memory: Memory, rng: random.Random) -> World:
