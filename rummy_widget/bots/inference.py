@@ -16,11 +16,16 @@ from ..cards import Card
 from .memory import Memory
 from .seen import Seen
 
-#: Weight of an unseen card per relation to a face, relative to a card with no relation:
-#: (same rank, same suit one rank away, same suit two ranks away).
+#: Likelihood ratio of an unseen card per relation to a face, relative to a card with no
+#: relation: (same rank, same suit one rank away, same suit two ranks away).
 THREW = (0.2, 0.27, 0.37)  # faces the seat discarded
 REFUSED = (0.2, 0.3, 0.38)  # pile tops the seat left for the stock
 TOOK = (1.4, 1.4, 1.0)  # faces the seat took from the pile and still holds
+#: The clues overlap (a discarded 7♥ and a refused 7♦ say much the same), so multiplying the
+#: ratios overstates them: their square roots (SHRINK 0.5) predicted the true hidden cards best
+#: on 60 held-out deals (per true card, 1.18 times as likely as uniform in traditional rummy and
+#: 1.13 in Rummy Royal; the full ratios: 1.14 and 0.98).
+SHRINK = 0.5
 
 
 def clues(seen: Seen, memory: Memory, seat: int) -> tuple[set[int], set[int], set[int]]:
@@ -55,7 +60,7 @@ def face_weights(seen: Seen, memory: Memory, seat: int) -> list[float]:
                     weights[other] *= ratios[0]
                 elif o_suit == suit and abs(o_rank - rank) <= 2:
                     weights[other] *= ratios[abs(o_rank - rank)]
-    return weights
+    return [w**SHRINK for w in weights]
 
 
 def weighted_pick(pool: list[Card], weights: list[float], count: int, rng: random.Random):
