@@ -3,6 +3,8 @@
     python benchmarks/bots.py                 # everything (several minutes)
     python benchmarks/bots.py --only speed    # decision times, throughput, OpenSpiel ratio
     python benchmarks/bots.py --only strength --deals 1000 --master-deals 100
+    python benchmarks/bots.py --only strength --deals 0 --master-deals 1000 --rules traditional
+    python benchmarks/bots.py --only inference  # the master's guesses at hidden cards
 
 Prints figures; asserts nothing (goals are in docs/bots.md, marked met or not met). Times are
 CPU time of this process (``time.process_time``), so other work on the machine does not count;
@@ -230,9 +232,55 @@ def openspiel_rate(seconds: float) -> float | None:
     return rate
 
 
+def inference_fit(deals: int, seed: int) -> None:
+    """How well the master's inference predicts the opponent's hidden cards (expert play).
+
+    Per true hidden card, its chance under the weights ``ratio ** e`` relative to a uniform guess
+    (geometric mean over every draw of seat 0, on ``deals`` deals per preset); inference.py
+    uses e = SHRINK on the measured ratios."""
+    import math
+
+    from rummy_widget.bots.expert import ExpertBot
+    from rummy_widget.bots.inference import SHRINK, face_weights
+    from rummy_widget.bots.memory import Memory
+    from rummy_widget.bots.seen import Seen
+
+    print(f"## Inference: hidden cards predicted (ratios ** e; in use: e = {SHRINK})")
+    powers = (0.0, 0.25, 0.5, 0.75, 1.0)  # 0: uniform; 1: the measured ratios multiplied
+    for rules in PRESETS:
+        logs, n = [0.0] * len(powers), 0
+        for deal in range(deals):
+            game = Game(2, rules, seed=seed * 7919 + deal)
+            bots = [ExpertBot(1), ExpertBot(2)]
+            while game.phase != "over":
+                seat = game.current_player
+                obs = game.observation(seat)
+                if game.phase == "draw" and seat == 0:
+                    seen = Seen.read(obs)
+                    memory = Memory.read(seen)
+                    shrunk = face_weights(seen, memory, 1)
+                    ratios = [w ** (1.0 / SHRINK) for w in shrunk]
+                    truth = {c.id for c in game.hand(1)} - {c.id for c in memory.known[1]}
+                    for k, e in enumerate(powers):
+                        total = sum(ratios[c.id % 52] ** e for c in memory.unseen)
+                        logs[k] += sum(
+                            math.log(ratios[c.id % 52] ** e / total)
+                            for c in memory.unseen
+                            if c.id in truth
+                        )
+                    n += len(truth)
+                game.apply(bots[seat].act(obs), seat)
+        lifts = "  ".join(
+            f"e={e:.2f}: {math.exp((x - logs[0]) / n):.3f}"
+            for e, x in zip(powers, logs, strict=True)
+        )
+        print(f"{rules:<11} deals={deals}  per true card vs uniform: {lifts}")
+    print()
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__)
-    ap.add_argument("--only", choices=["strength", "speed"], default=None)
+    ap.add_argument("--only", choices=["strength", "speed", "inference"], default=None)
     ap.add_argument("--deals", type=int, default=1000, help="deals per ladder pairing")
     ap.add_argument("--master-deals", type=int, default=100, help="deals for master pairings")
     ap.add_argument("--master-moves", type=int, default=100, help="master moves to time")
@@ -256,6 +304,8 @@ def main() -> None:
         if theirs:
             print(f"ratio to OpenSpiel's C++ simple gin bot: {ours / theirs:.2f}")
         print()
+    if args.only == "inference":
+        inference_fit(60, args.seed)
     if args.only in (None, "strength"):
         presets = PRESETS if args.rules is None else (args.rules,)
         strength(args.deals, args.master_deals, args.jobs, args.seed, presets)
