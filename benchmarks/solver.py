@@ -7,8 +7,9 @@ Two functions of ours are timed: ``min_penalty`` (the number only) and ``best_ar
 (the melds, lay-offs and leftover as cards, like RLCard's ``get_best_meld_clusters``).
 
 **Cold**: every memo about hands (suit shapes, set choices, built suits) is cleared before each
-hand (``_core.clear_hand_memos``, outside the clock); the rules' context and its set table, built
-once per rules, are kept. **Warm**: the same hands again, every memo filled. Each hand keeps its
+hand (``_core.clear_hand_memos``, outside the clock); the rules' context, its set table (with
+the choices kept per reach) and the stretch program's numbered states, built once per rules,
+are kept. **Warm**: the same hands again, every memo filled. Each hand keeps its
 best of 3 passes, cold and warm alike: other processes share the cores, and a process put aside
 by the scheduler loses about 4 ms in the middle of a call. **Fresh hand** (``best_arrangement``
 only): every memo filled except this hand's own memoized answer (taken out of the memo before
