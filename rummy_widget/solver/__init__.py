@@ -16,7 +16,7 @@ from . import _core
 from ._build import BIT, BY_INDEX, SUIT_IDS, build_suit
 from ._core import ENCODE, HIGH_BITS, SUIT_MASK, TableMelds, min_penalty
 from ._runs import K_PENALTY
-from ._with_sets import with_sets
+from ._with_sets import Answer, with_sets
 from .arrangement import (
     SET_LAY_OFFS,
     SET_LEFTOVER,
@@ -29,8 +29,6 @@ from .helpers import GoOut, Out, can_go_out, outs
 S0, S1, S2, S3 = SUIT_IDS
 NEW = object.__new__
 MAX_HANDS = 1 << 14  # answers memoized per context before the memo starts over
-# an answer's fields: melds, lay-offs, leftover (a tuple: each call gets its own list), penalty
-Answer = tuple[tuple, tuple, tuple, int]
 
 __all__ = ["Arrangement", "GoOut", "Out", "best_arrangement", "can_go_out", "min_penalty", "outs"]
 
@@ -85,7 +83,7 @@ def _arrange(ctx: _core.Context, ids: int, hand: list[Card]) -> Answer:
         return _first_sight(ctx, ids, hand)
     if (e0[4] + e1[4] + e2[4] + e3[4] + ctx.add) & HIGH_BITS | ctx.always:  # set choices
         counts = e0[4] | e1[4] << 52 | e2[4] << 104 | e3[4] << 156
-        return _answer(with_sets(ctx, ids, counts, hand))
+        return with_sets(ctx, ids, counts, hand)
     melds = e0[1] + e1[1] + e2[1] + e3[1]  # (order, seq, cards): merged by lowest rank, suit
     if len(melds) > 1:
         melds = tuple([m[2] for m in sorted(melds)])
@@ -97,10 +95,6 @@ def _arrange(ctx: _core.Context, ids: int, hand: list[Card]) -> Answer:
     return melds, lays, e0[3] + e1[3] + e2[3] + e3[3], (e0[0] + e1[0] + e2[0] + e3[0]) // K_PENALTY
 
 
-def _answer(made: Arrangement) -> Answer:
-    return made.melds, made.lay_offs, tuple(made.leftover), made.penalty
-
-
 def _first_sight(ctx: _core.Context, ids: int, hand: list[Card]) -> Answer:
     """A suit pattern not built yet: sets first if some rank has set choices, else build it."""
     counts = sum([ENCODE[card.id] for card in hand])
@@ -109,7 +103,7 @@ def _first_sight(ctx: _core.Context, ids: int, hand: list[Card]) -> Answer:
     k2 = counts >> 104 & SUIT_MASK
     k3 = counts >> 156
     if (k0 + k1 + k2 + k3 + ctx.add) & HIGH_BITS | ctx.always:
-        return _answer(with_sets(ctx, ids, counts, hand))
+        return with_sets(ctx, ids, counts, hand)
     for s, key in enumerate(SUIT_IDS):
         if ids & key not in ctx.built[s]:
             build_suit(ctx, s, ids & key)

@@ -12,15 +12,16 @@ elsewhere, or cards laid off onto table sets of shared room) the full rebuild an
 
 from __future__ import annotations
 
-from ..cards import Card, Cards
+from ..cards import Card
 from . import _core
 from ._build import BY_INDEX, CARDS, FACE_BITS, SUIT_IDS, build_suit, set_order
 from ._core import SUIT_MASK
 from ._runs import K_PENALTY
-from .arrangement import SET_LAY_OFFS, SET_LEFTOVER, SET_MELDS, SET_PENALTY, Arrangement
+from .arrangement import Arrangement
 
 S0, S1, S2, S3 = SUIT_IDS
-NEW = object.__new__
+# an answer's fields: melds, lay-offs, leftover (a tuple: each call gets its own list), penalty
+Answer = tuple[tuple, tuple, tuple, int]
 # (rank, suit) -> the ids of both copies of that face
 FACE_IDS = tuple(
     tuple((1 << (13 * s + r - 1)) | (1 << (52 + 13 * s + r - 1)) if r else 0 for s in range(4))
@@ -33,8 +34,9 @@ RANK_IDS = tuple(sum(faces) for faces in FACE_IDS)
 SetPart = tuple[int, tuple] | None
 
 
-def with_sets(ctx: _core.Context, ids: int, total: int, hand: list[Card]) -> Arrangement:
-    """The best arrangement of ``hand`` (card ids ``ids``, face counts ``total``)."""
+def with_sets(ctx: _core.Context, ids: int, total: int, hand: list[Card]) -> Answer:
+    """The best arrangement of ``hand`` (card ids ``ids``, face counts ``total``) as its fields:
+    melds, lay-offs, leftover (a tuple) and penalty (``best_arrangement`` memoizes them)."""
     score, combo = _core.search(ctx, total)
     parts = ctx.set_parts
     set_ids = 0
@@ -43,7 +45,7 @@ def with_sets(ctx: _core.Context, ids: int, total: int, hand: list[Card]) -> Arr
         if not delta:
             continue
         if lays:
-            return _core.arrangement(ctx, total, hand, (score, combo))
+            return _fields(_core.arrangement(ctx, total, hand, (score, combo)))
         key = (delta, ids & RANK_IDS[rank])
         part = parts.get(key)
         if part is None:
@@ -73,17 +75,16 @@ def with_sets(ctx: _core.Context, ids: int, total: int, hand: list[Card]) -> Arr
     lays = e0[2] + e1[2] + e2[2] + e3[2]
     if len(lays) > 1:
         lays = tuple(sorted(lays, key=BY_INDEX))  # stable: each meld keeps its playing order
-    made = NEW(Arrangement)
-    SET_MELDS(made, melds)
-    SET_LAY_OFFS(made, lays)
-    SET_LEFTOVER(made, Cards(e0[3] + e1[3] + e2[3] + e3[3]))
-    SET_PENALTY(made, score // K_PENALTY)
-    return made
+    return melds, lays, e0[3] + e1[3] + e2[3] + e3[3], score // K_PENALTY
+
+
+def _fields(made: Arrangement) -> Answer:
+    return made.melds, made.lay_offs, tuple(made.leftover), made.penalty
 
 
 def _split(
     ctx: _core.Context, ids: int, total: int, hand: list[Card], score: int, combo: tuple
-) -> Arrangement:
+) -> Answer:
     """A face split between a set and the rest: every meld is made anew, faces taking the
     lower id first in meld order (``_core.arrangement``'s copy rule), from bit masks when no
     table meld touches any suit (no lay-offs), else by ``_core.arrangement``."""
@@ -93,7 +94,7 @@ def _split(
     melds = []  # (order, seq, faces, ends with the high ace)
     for s, solver in enumerate(ctx.suits):
         if solver.plain is None:  # lay-offs possible: the full rebuild
-            return _core.arrangement(ctx, total, hand, (score, combo))
+            return _fields(_core.arrangement(ctx, total, hand, (score, combo)))
         low = 13 * s - 1
         for run in solver.plans[rest >> (52 * s) & SUIT_MASK].runs:
             faces = [low + (1 if p == 14 else p) for p in run]
@@ -108,7 +109,7 @@ def _split(
     for _, _, faces, high_ace in melds:
         cards, left = _take(faces, left)
         out.append(tuple(ctx.rules.order_meld(cards) if high_ace else cards))
-    leftover = Cards()
+    leftover = []
     faces = (left | left >> 52) & FACE_BITS
     while faces:
         bit = faces & -faces
@@ -118,12 +119,7 @@ def _split(
         if left >> 52 & bit:
             leftover.append(CARDS[f + 52])
         faces ^= bit
-    made = NEW(Arrangement)
-    SET_MELDS(made, tuple(out))
-    SET_LAY_OFFS(made, ())
-    SET_LEFTOVER(made, leftover)
-    SET_PENALTY(made, score // K_PENALTY)
-    return made
+    return tuple(out), (), tuple(leftover), score // K_PENALTY
 
 
 def _set_part(ctx: _core.Context, rank: int, option, rank_ids: int) -> SetPart:
