@@ -21,6 +21,7 @@ from rummy_widget.solver import (
     outs,
 )
 from rummy_widget.solver._core import context
+from rummy_widget.solver._runs import _runs_of
 
 TRAD = Rules.preset("traditional")
 ROYAL = Rules.preset("rummy_royal")
@@ -298,8 +299,9 @@ def test_bit_mask_suits_agree_with_the_suit_program(rules: Rules) -> None:
 
 
 @pytest.mark.parametrize("m", [2, 3, 4])
-def test_stretch_scores_without_the_program_agree_with_it(m: int) -> None:
-    # a run stretch of m positions, or with one second copy, is scored without the program
+def test_stretches_without_the_program_agree_with_it(m: int) -> None:
+    # a run stretch of m positions, or with one second copy, is scored (and, when short, its
+    # runs are found) without the program: same score, same runs, tie-break included
     for rules in (replace(TRAD, min_meld=m), replace(ROYAL, min_meld=m)):
         solver = context(rules).suits[0]
         for size in range(m, 9):
@@ -308,6 +310,9 @@ def test_stretch_scores_without_the_program_agree_with_it(m: int) -> None:
                     for first in range(1, solver.last - size + 2):
                         expected = solver._stretch(first, part)
                         assert solver.plain.stretch_score(first, part) == expected, (first, part)
+                        line = sum(n << (4 * (first - 1 + k)) for k, n in enumerate(part))
+                        states = solver._stretch(first, part, want_states=True)
+                        assert solver.plain.runs(line) == _runs_of(states, first, m), (first, part)
 
 
 @pytest.mark.parametrize("rules", PRESETS, ids=lambda r: r.name)

@@ -141,14 +141,25 @@ class PlainSuit:
         """The runs (positions) of a line's best arrangement, by their lowest position."""
         cover = self.long((line | line >> 1) & ONES)
         runs = []
+        m = self.m
         for first, part in _stretches(line, cover):
+            size = len(part)
             if 2 not in part:
-                runs.append(list(range(first, first + len(part))))
-            elif len(part) == self.m:  # one way only: as many runs as its fewest cards
-                runs += [list(range(first, first + self.m)) for _ in range(min(part))]
+                runs.append(list(range(first, first + size)))
+            elif size == m:  # one way only: as many runs as its fewest cards
+                runs += [list(range(first, first + m)) for _ in range(min(part))]
+            elif part.count(2) == 1 and size < 2 * m:  # no room to cut a run in two
+                d = part.index(2)
+                if d >= m - 1 and size - d >= m:  # two runs meet at the second copy
+                    runs += [
+                        list(range(first, first + d + 1)),
+                        list(range(first + d, first + size)),
+                    ]
+                else:  # the second copy is left over
+                    runs.append(list(range(first, first + size)))
             else:
                 states = self.solver._stretch(first, part, want_states=True)
-                runs += _runs_of(states, first, self.m)
+                runs += _runs_of(states, first, m)
         return runs
 
     def plan(self, key: int) -> SuitPlan:
