@@ -135,6 +135,23 @@ def test_a_run_may_not_hold_the_ace_at_both_ends() -> None:
     assert all(len(m) <= 13 for m in arr.melds) and len(arr.melds) >= 2
 
 
+def test_a_whole_suit_run_lies_ace_first_as_the_table_orders_it() -> None:
+    # 2 to K with the ace high is the whole suit: ``order_meld`` puts its ace low
+    arr = best_arrangement(P("2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH"), ROYAL)
+    assert [str(c) for c in arr.melds[0]] == [
+        "A♥",
+        *(f"{r}♥" for r in range(2, 11)),
+        "J♥",
+        "Q♥",
+        "K♥",
+    ]
+    # with a set taking one copy of a face (the split rebuild), and a shorter high run
+    for text in ("2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH 5H#1 5S 5D", "JH QH KH AH 2S 2D 2H"):
+        arr = best_arrangement(P(text), ROYAL)
+        check_arrangement(arr, P(text), ROYAL)
+        assert arr.penalty == 0
+
+
 def test_ace_points() -> None:
     assert best_arrangement(P("AS 9D"), TRAD).penalty == 1 + 9
     assert best_arrangement(P("AS 9D"), ROYAL).penalty == 11 + 9

@@ -441,6 +441,8 @@ def clear_hand_memos() -> None:
     for suit in _SUIT_SOLVERS.values():
         for memo in (suit.scores, suit.plans, suit.reach, suit.stretches):
             memo.clear()
+        if suit.plain is not None:
+            suit.plain.placed.clear()
 
 
 def clear_caches() -> None:

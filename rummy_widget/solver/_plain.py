@@ -26,6 +26,7 @@ ACES = 15  # the ace's field in a suit key
 HIGH_ACE = 52  # the bit where a line's position 14 starts
 MIDDLE = sum(1 << (4 * i) for i in range(1, 13))  # bit 0 of ranks 2..13
 # a 13-bit rank mask spread to 4-bit fields: LOW_SPREAD[m & 127] | LOW_SPREAD[m >> 7] << 28
+MISSING = object()
 LOW_SPREAD = [0]
 for _bit in range(7):  # doubling: cheap at import
     LOW_SPREAD += [spread | 1 << (4 * _bit) for spread in LOW_SPREAD]
@@ -61,6 +62,8 @@ class PlainSuit:
         weight = [solver.points[1 if p == 14 else p] * K_PENALTY + K_LEFT for p in range(1, 15)]
         self.weight = {1 << (4 * k + j): w << j for k, w in enumerate(weight) for j in (0, 1)}
         self.rank_weight = {1 << k: w for k, w in enumerate(weight[:13])}  # by rank bit
+        # suit key with aces that may go high or low -> ``place``'s answer (a memo about hands)
+        self.placed: dict[int, tuple[int, int] | None] = {}
 
     def score(self, key: int) -> int:
         """The least score of a suit key (``SuitRuns.scores`` computes with this)."""
@@ -75,6 +78,12 @@ class PlainSuit:
         aces = key & ACES
         if not (aces and self.ace_high) or not key >> 48 & 15:  # no ace, or no king: low
             return key, self.score_line(key)
+        placed = self.placed.get(key, MISSING)  # scored in the search, then built: once
+        if placed is MISSING:
+            placed = self.placed[key] = self._place(key, aces)
+        return placed
+
+    def _place(self, key: int, aces: int) -> tuple[int, int] | None:
         rest = key ^ aces
         if (key | key >> 1) & self.low_run != self.low_run:
             # no A-2-3 run can be made: a low ace is left over, so high does as well
@@ -89,6 +98,13 @@ class PlainSuit:
             if best is None or score < best[1]:
                 best = (line, score)
         return best
+
+    def line(self, key: int) -> int | None:
+        """The key as a line, its aces placed (``place``), or None for the whole-suit program."""
+        if key & ACES and self.ace_high and key >> 48 & 15:
+            placed = self.place(key)
+            return None if placed is None else placed[0]
+        return key
 
     def score_line(self, line: int) -> int:
         """The least score of a line."""
@@ -164,10 +180,9 @@ class PlainSuit:
 
     def plan(self, key: int) -> SuitPlan:
         """``SuitRuns._plan`` for a suit key (no lay-offs: nothing on the table)."""
-        placed = self.place(key)
-        if placed is None:
+        line = self.line(key)
+        if line is None:
             return self.solver._plan(key)
-        line = placed[0]
         runs = self.runs(line)
         left = line
         for run in runs:
@@ -217,8 +232,8 @@ class PlainSuit:
                 else:
                     high_ids ^= 1 << i
                     cards.append(CARDS[52 + first + i])
-            if run[-1] == 14:  # ends with the high ace: the table's order for it
-                cards = rules.order_meld(cards)
+            if run[0] == 2 and run[-1] == 14:  # 2 to the high ace: the table puts it low
+                cards.insert(0, cards.pop())
             melds.append((run_order(run[0], s), len(melds), tuple(cards)))
         left = []
         held = low_ids | high_ids

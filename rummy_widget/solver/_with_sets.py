@@ -91,14 +91,17 @@ def _split(
     rest = total
     for delta, _, _, _ in combo:
         rest -= delta
-    melds = []  # (order, seq, faces, ends with the high ace)
+    melds = []  # (order, seq, faces, runs from 2 to the high ace: the table puts it low)
     for s, solver in enumerate(ctx.suits):
-        if solver.plain is None:  # lay-offs possible: the full rebuild
+        plain = solver.plain
+        if plain is None:  # lay-offs possible: the full rebuild
             return _fields(_core.arrangement(ctx, total, hand, (score, combo)))
         low = 13 * s - 1
-        for run in solver.plans[rest >> (52 * s) & SUIT_MASK].runs:
+        key = rest >> (52 * s) & SUIT_MASK
+        line = plain.line(key)
+        for run in solver.plans[key].runs if line is None else plain.runs(line):
             faces = [low + (1 if p == 14 else p) for p in run]
-            melds.append(((run[0], s, 1), len(melds), faces, run[-1] == 14))
+            melds.append(((run[0], s, 1), len(melds), faces, run[0] == 2 and run[-1] == 14))
     for _, _, rank, option in combo:
         for g in option.groups:  # ordered by rank, then first suit
             faces = [13 * s + rank - 1 for s in range(4) for _ in range(g[s])]
@@ -106,9 +109,11 @@ def _split(
     melds.sort()  # by order; equal orders keep their places
     left = ids
     out = []
-    for _, _, faces, high_ace in melds:
+    for _, _, faces, whole in melds:
         cards, left = _take(faces, left)
-        out.append(tuple(ctx.rules.order_meld(cards) if high_ace else cards))
+        if whole:
+            cards.insert(0, cards.pop())
+        out.append(tuple(cards))
     leftover = []
     faces = (left | left >> 52) & FACE_BITS
     while faces:
