@@ -119,9 +119,7 @@ class PlainSuit:
         twos = line >> 1 & cover
         if twos and self.long(twos) != twos:  # second copies in run stretches, not all in
             # rows of min_meld (such rows are runs of their own)
-            for first, part in _stretches(line, cover):
-                if 2 in part:
-                    total += self.stretch_score(first, part)
+            total = self.twos_score(line, cover, twos)
         rest = line & ~(cover * 15)
         weight = self.weight
         while rest:
@@ -130,24 +128,69 @@ class PlainSuit:
             rest ^= bit
         return total
 
-    def stretch_score(self, first: int, part: tuple[int, ...]) -> int:
-        """``SuitRuns._stretch``'s score for a run stretch holding second copies: at once for
-        a stretch of ``m`` positions (as many runs as its fewest cards) or one second copy (it
-        joins a second run when ``m - 1`` positions lie on each side of it, the two runs
-        meeting there), else by the program (memoized)."""
+    def twos_score(self, line: int, cover: int, twos: int) -> int:
+        """``SuitRuns._stretch``'s scores for the run stretches (``cover``) holding second
+        copies (``twos``: bit 0 of their fields). At once for one second copy (it joins a
+        second run when ``m - 1`` positions lie on each side of it, the two runs meeting
+        there), for two (``_two_copies``) or a stretch of ``m`` positions (as many runs as its
+        fewest cards), else by the program (memoized)."""
+        total = 0
         m = self.m
-        at = self.solver.at
-        if len(part) == m:
-            fewest = min(part)
-            return sum([at[first + k][n - fewest] for k, n in enumerate(part)])
-        if part.count(2) == 1:
-            d = part.index(2)
-            return 0 if d >= m - 1 and len(part) - d >= m else at[first + d][1]
-        memo = self.solver.stretches
-        found = memo.get((first, part))
-        if found is None:
-            found = memo[(first, part)] = self.solver._stretch(first, part)
-        return found
+        filled = cover * 15
+        while twos:
+            low = filled & -filled
+            block = filled & ~(filled + low)  # the lowest stretch: its fields all ones
+            filled ^= block
+            mine = twos & block
+            if not mine:
+                continue
+            twos ^= mine
+            start = low.bit_length() - 1  # 4 * (first position - 1)
+            size = (block.bit_length() - start) >> 2
+            copies = mine.bit_count()
+            if copies == 1:
+                d = (mine.bit_length() - 1 - start) >> 2
+                if d < m - 1 or size - d < m:
+                    total += self.weight[mine]
+            elif copies == 2:
+                total += self._two_copies(mine, start, size)
+            elif size == m:  # as many runs as its fewest cards: the copies stay unless all
+                if copies != m:
+                    while mine:
+                        bit = mine & -mine
+                        total += self.weight[bit]
+                        mine ^= bit
+            elif self.long(mine) != mine:  # else every copy lies in a row of its own run
+                key = line & block
+                found = self.solver.stretches.get(key)
+                if found is None:
+                    part = tuple([key >> j & 15 for j in range(start, start + 4 * size, 4)])
+                    found = self.solver.stretches[key] = self.solver._stretch(
+                        (start >> 2) + 1, part
+                    )
+                total += found
+        return total
+
+    def _two_copies(self, mine: int, start: int, size: int) -> int:
+        """The score of a stretch of ``size`` positions from bit ``start`` holding two second
+        copies (``mine``): both join runs when they meet two runs side by side or split the
+        stretch into three runs of ``m``, one does when ``m - 1`` positions lie on each side."""
+        m = self.m
+        high = 1 << (mine.bit_length() - 1)
+        low = mine ^ high
+        d1 = (low.bit_length() - 1 - start) >> 2
+        d2 = (high.bit_length() - 1 - start) >> 2
+        if d1 >= m - 1 and d2 - d1 >= m - 1 and size - d2 >= m:
+            return 0  # three runs, meeting at d1 and at d2
+        if d2 == d1 + 1 and d2 >= m - 1 and size - d1 >= m:
+            return 0  # two runs overlapping at d1 and d2
+        weight = self.weight
+        best = weight[low] + weight[high]
+        if d1 >= m - 1 and size - d1 >= m:
+            best = weight[high]
+        if d2 >= m - 1 and size - d2 >= m and weight[low] < best:
+            best = weight[low]
+        return best
 
     def long(self, held: int) -> int:
         """The positions of ``held`` (bit 0 of each field) in ``m`` consecutive ones."""
