@@ -2,11 +2,12 @@
 
 Without table runs or table sets, a suit's cards fall into stretches of held ranks. A stretch
 shorter than ``min_meld`` is left over; a longer one holding one card per rank is one run, and
-so is each row of ``min_meld`` or more second copies in it; only a longer one holding other
-second copies needs the dynamic program (``SuitRuns._stretch``, memoized per stretch). Finding
-the stretches is a few shifts on the suit key, so the first sight of a suit costs little more
-than looking it up. Aces that could close a full circle (both copies, every rank held,
-``ace_high``) are left to the whole-suit program of ``SuitRuns``.
+so is each row of ``min_meld`` or more second copies in it; one or two second copies have
+closed forms; only a stretch holding more (or, for its runs, one at least ``2 * min_meld``
+long) needs the dynamic program (``SuitRuns._stretch``, memoized per stretch). Finding the
+stretches is a few shifts on the suit key and one carry per stretch, so the first sight of a
+suit costs little more than looking it up. Aces that could close a full circle (both copies,
+every rank held, ``ace_high``) are left to the whole-suit program of ``SuitRuns``.
 
 Keys are ``_runs``' suit keys: a 4-bit count per rank, rank r at bits ``4 * (r - 1)``. A *line*
 puts the cards by position instead, position 14 (bits 52..55) being the ace played high. The
@@ -197,29 +198,73 @@ class PlainSuit:
         return _in_rows(held, self.shifts)
 
     def runs(self, line: int) -> list[list[int]]:
-        """The runs (positions) of a line's best arrangement, by their lowest position."""
-        cover = self.long((line | line >> 1) & ONES)
-        runs = []
+        """The runs (positions) of a line's best arrangement, by their lowest position.
+
+        A stretch shorter than ``2 * m`` cannot be cut into two runs side by side, so with
+        one or two second copies its best runs are found at once (the program's when they
+        are the only best ones: two copies of equal points that could each join alone are
+        left to the program's tie-break)."""
         m = self.m
-        for first, part in _stretches(line, cover):
-            size = len(part)
-            if 2 not in part:
+        filled = self.long((line | line >> 1) & ONES) * 15
+        twos = line >> 1 & filled
+        runs = []
+        while filled:
+            low = filled & -filled
+            block = filled & ~(filled + low)  # the lowest stretch: its fields all ones
+            filled ^= block
+            start = low.bit_length() - 1
+            first = (start >> 2) + 1
+            size = (block.bit_length() - start) >> 2
+            mine = twos & block & ONES
+            if not mine:
                 runs.append(list(range(first, first + size)))
-            elif size == m:  # one way only: as many runs as its fewest cards
-                runs += [list(range(first, first + m)) for _ in range(min(part))]
-            elif part.count(2) == 1 and size < 2 * m:  # no room to cut a run in two
-                d = part.index(2)
-                if d >= m - 1 and size - d >= m:  # two runs meet at the second copy
-                    runs += [
-                        list(range(first, first + d + 1)),
-                        list(range(first + d, first + size)),
-                    ]
-                else:  # the second copy is left over
+                continue
+            copies = mine.bit_count()
+            if size == m:  # one way only: as many runs as its fewest cards
+                runs.append(list(range(first, first + m)))
+                if copies == m:
+                    runs.append(list(range(first, first + m)))
+                continue
+            if size < 2 * m and copies <= 2:  # no room to cut a run in two
+                meet = self._meeting(mine, start, size)
+                if meet:  # the first run ends at offset meet[1], the second starts at meet[0]
+                    runs.append(list(range(first, first + meet[1] + 1)))
+                    runs.append(list(range(first + meet[0], first + size)))
+                    continue
+                if meet is not None:  # the copies stay: one run
                     runs.append(list(range(first, first + size)))
-            else:
-                states = self.solver._stretch(first, part, want_states=True)
-                runs += _runs_of(states, first, m)
+                    continue
+            part = tuple([line >> j & 15 for j in range(start, start + 4 * size, 4)])
+            states = self.solver._stretch(first, part, want_states=True)
+            runs += _runs_of(states, first, m)
         return runs
+
+    def _meeting(self, mine: int, start: int, size: int) -> tuple[int, ...] | None:
+        """For a stretch shorter than ``2 * m`` holding one or two second copies: where its
+        two runs meet, as (offset where the second run starts, offset where the first ends);
+        () for one run; None when two copies of equal points could each join alone (the
+        program's tie-break decides then)."""
+        m = self.m
+        high = 1 << (mine.bit_length() - 1)
+        d2 = (high.bit_length() - 1 - start) >> 2
+        if mine == high:  # one copy: two runs meet there, or it stays
+            return (d2, d2) if d2 >= m - 1 and size - d2 >= m else ()
+        low = mine ^ high
+        d1 = (low.bit_length() - 1 - start) >> 2
+        if d2 == d1 + 1 and d2 >= m - 1 and size - d1 >= m:
+            return (d1, d2)  # two runs overlapping at both copies
+        one = d1 >= m - 1 and size - d1 >= m
+        two = d2 >= m - 1 and size - d2 >= m
+        if one and two:
+            weight = self.weight
+            if weight[low] == weight[high]:
+                return None
+            return (d1, d1) if weight[high] < weight[low] else (d2, d2)
+        if one:
+            return (d1, d1)
+        if two:
+            return (d2, d2)
+        return ()
 
     def plan(self, key: int) -> SuitPlan:
         """``SuitRuns._plan`` for a suit key (no lay-offs: nothing on the table)."""
@@ -334,17 +379,3 @@ def _in_rows(held: int, shifts: tuple[int, ...]) -> int:
     for j in shifts:
         cover |= starts << j
     return cover
-
-
-def _stretches(line: int, cover: int):
-    """(first position, cards by position) of each stretch of ``cover``, lowest first."""
-    while cover:
-        bit = cover & -cover
-        first = (bit.bit_length() + 3) >> 2
-        p = first
-        part = []
-        while cover >> (4 * (p - 1)) & 1:
-            part.append(line >> (4 * (p - 1)) & 15)
-            p += 1
-        cover &= ~((1 << (4 * (p - 1))) - 1)
-        yield first, tuple(part)
