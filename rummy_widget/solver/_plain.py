@@ -200,10 +200,8 @@ class PlainSuit:
     def runs(self, line: int) -> list[list[int]]:
         """The runs (positions) of a line's best arrangement, by their lowest position.
 
-        A stretch shorter than ``2 * m`` cannot be cut into two runs side by side, so with
-        one or two second copies its best runs are found at once (the program's when they
-        are the only best ones: two copies of equal points that could each join alone are
-        left to the program's tie-break)."""
+        With one or two second copies, a stretch's best runs are found at once when they are
+        the only best ones (``_meeting``); the program's tie-break decides the others."""
         m = self.m
         filled = self.long((line | line >> 1) & ONES) * 15
         twos = line >> 1 & filled
@@ -225,46 +223,53 @@ class PlainSuit:
                 if copies == m:
                     runs.append(list(range(first, first + m)))
                 continue
-            if size < 2 * m and copies <= 2:  # no room to cut a run in two
+            if copies <= 2:
                 meet = self._meeting(mine, start, size)
-                if meet:  # the first run ends at offset meet[1], the second starts at meet[0]
-                    runs.append(list(range(first, first + meet[1] + 1)))
-                    runs.append(list(range(first + meet[0], first + size)))
-                    continue
-                if meet is not None:  # the copies stay: one run
-                    runs.append(list(range(first, first + size)))
+                if meet is not None:
+                    runs += [list(range(first + a, first + b + 1)) for a, b in meet]
                     continue
             part = tuple([line >> j & 15 for j in range(start, start + 4 * size, 4)])
             states = self.solver._stretch(first, part, want_states=True)
             runs += _runs_of(states, first, m)
         return runs
 
-    def _meeting(self, mine: int, start: int, size: int) -> tuple[int, ...] | None:
-        """For a stretch shorter than ``2 * m`` holding one or two second copies: where its
-        two runs meet, as (offset where the second run starts, offset where the first ends);
-        () for one run; None when two copies of equal points could each join alone (the
-        program's tie-break decides then)."""
+    def _meeting(self, mine: int, start: int, size: int) -> list[tuple[int, int]] | None:
+        """The runs (first and last offset) of a stretch of ``size`` positions from bit
+        ``start`` holding one or two second copies (``mine``), when they are the only best
+        ones; else None (the program's tie-break decides): two copies of equal points that
+        could each join alone, or a run of ``2 * m`` or more that could be cut in two."""
         m = self.m
+        if m < 3 and size >= 2 * m:  # runs of two: more ways to meet (not worked out here)
+            return None
+        last = size - 1
         high = 1 << (mine.bit_length() - 1)
         d2 = (high.bit_length() - 1 - start) >> 2
         if mine == high:  # one copy: two runs meet there, or it stays
-            return (d2, d2) if d2 >= m - 1 and size - d2 >= m else ()
-        low = mine ^ high
-        d1 = (low.bit_length() - 1 - start) >> 2
-        if d2 == d1 + 1 and d2 >= m - 1 and size - d1 >= m:
-            return (d1, d2)  # two runs overlapping at both copies
-        one = d1 >= m - 1 and size - d1 >= m
-        two = d2 >= m - 1 and size - d2 >= m
-        if one and two:
-            weight = self.weight
-            if weight[low] == weight[high]:
+            runs = [(0, d2), (d2, last)] if d2 >= m - 1 and size - d2 >= m else [(0, last)]
+        else:
+            low = mine ^ high
+            d1 = (low.bit_length() - 1 - start) >> 2
+            one = d1 >= m - 1 and size - d1 >= m
+            two = d2 >= m - 1 and size - d2 >= m
+            if d2 == d1 + 1 and d2 >= m - 1 and size - d1 >= m:
+                runs = [(0, d2), (d1, last)]  # two runs overlapping at both copies
+            elif one and two and d2 - d1 >= m - 1:
+                runs = [(0, d1), (d1, d2), (d2, last)]  # three runs meeting at the copies
+            elif one and two:
+                weight = self.weight
+                if weight[low] == weight[high]:
+                    return None
+                d = d1 if weight[high] < weight[low] else d2  # the costlier copy joins
+                runs = [(0, d), (d, last)]
+            elif one or two:
+                d = d1 if one else d2
+                runs = [(0, d), (d, last)]
+            else:
+                runs = [(0, last)]
+        for a, b in runs:
+            if b - a >= 2 * m - 1:  # could be cut in two
                 return None
-            return (d1, d1) if weight[high] < weight[low] else (d2, d2)
-        if one:
-            return (d1, d1)
-        if two:
-            return (d2, d2)
-        return ()
+        return runs
 
     def plan(self, key: int) -> SuitPlan:
         """``SuitRuns._plan`` for a suit key (no lay-offs: nothing on the table)."""
