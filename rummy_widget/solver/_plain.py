@@ -235,9 +235,13 @@ class PlainSuit:
 
     def _meeting(self, mine: int, start: int, size: int) -> list[tuple[int, int]] | None:
         """The runs (first and last offset) of a stretch of ``size`` positions from bit
-        ``start`` holding one or two second copies (``mine``), when they are the only best
-        ones; else None (the program's tie-break decides): two copies of equal points that
-        could each join alone, or a run of ``2 * m`` or more that could be cut in two."""
+        ``start`` holding one or two second copies (``mine``), as the program finds them, or
+        None when two copies of equal points could each join alone (the program decides).
+
+        The copies join where runs can meet on them. A run of ``2 * m`` or more could be cut
+        in several ways of equal score; the program cuts it into runs of ``m``, the first
+        taking the rest (the same runs on every such stretch of up to 14 positions, min_meld
+        3 to 5, both ace rules)."""
         m = self.m
         if m < 3 and size >= 2 * m:  # runs of two: more ways to meet (not worked out here)
             return None
@@ -266,10 +270,14 @@ class PlainSuit:
                 runs = [(0, d), (d, last)]
             else:
                 runs = [(0, last)]
+        if all(b - a < 2 * m - 1 for a, b in runs):
+            return runs
+        cut = []  # a run of 2 * m or more, cut as the program's tie-break cuts it
         for a, b in runs:
-            if b - a >= 2 * m - 1:  # could be cut in two
-                return None
-        return runs
+            head = (b - a + 1) % m + m  # into runs of m, the first taking the rest
+            cut.append((a, a + head - 1))
+            cut += [(c, c + m - 1) for c in range(a + head, b, m)]
+        return cut
 
     def plan(self, key: int) -> SuitPlan:
         """``SuitRuns._plan`` for a suit key (no lay-offs: nothing on the table)."""
