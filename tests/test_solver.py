@@ -333,6 +333,27 @@ def test_stretches_without_the_program_agree_with_it(m: int) -> None:
                         assert solver.plain.runs(line) == _runs_of(states, first, m), (first, part)
 
 
+@pytest.mark.parametrize(
+    "rules",
+    [*PRESETS, replace(TRAD, min_meld=4), replace(ROYAL, min_meld=4), replace(TRAD, ace_high=True)],
+    ids=lambda r: f"{r.name}-{r.min_meld}-{r.ace_high}",
+)
+def test_reach_of_all_suits_at_once_is_each_suits_reach(rules: Rules) -> None:
+    # the search asks which faces may join runs for the four suits at once (bit masks); each
+    # suit's own definition (``SuitRuns._reach``) must agree, table runs included
+    from rummy_widget.solver._core import SUIT_MASK, encode, reach
+
+    rng = random.Random(5)
+    for i in range(600):
+        hand, melds = table_deal(rng, rules) if i % 2 else (hard_hand(rng, rules), [])
+        ctx = context(rules, melds)
+        total, _ = encode(hand, ctx)
+        cover = reach(ctx, total)
+        for s, suit in enumerate(ctx.suits):
+            key = total >> (52 * s) & SUIT_MASK
+            assert cover >> (52 * s) & SUIT_MASK == suit._reach(key), (hand, melds, s)
+
+
 @pytest.mark.parametrize("rules", PRESETS, ids=lambda r: r.name)
 def test_set_choices_kept_for_each_reach(rules: Rules) -> None:
     # a choice is dropped when another takes the same cards of the suits that reach runs and

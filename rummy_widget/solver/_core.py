@@ -23,6 +23,8 @@ from .arrangement import Arrangement
 SUIT_BITS = 52
 SUIT_MASK = (1 << SUIT_BITS) - 1
 HIGH_BITS = sum(8 << (4 * r) for r in range(13))  # bit 3 of every rank's field
+FIELD_ONES = sum(1 << (4 * f) for f in range(52))  # bit 0 of every face's field
+SUIT_ACES = sum(1 << (52 * s) for s in range(4))  # bit 0 of each suit's ace field
 ENCODE = tuple(1 << (4 * (i % 52)) for i in range(104))  # card id -> its face's count unit
 ID_SHIFT = 4 * 52
 FACES_MASK = (1 << ID_SHIFT) - 1
@@ -126,6 +128,14 @@ class Context:
         else:
             self.add = 0 if m > 8 else HIGH_BITS
         self.always = sum(8 << (4 * (r - 1)) for r in shared)
+        # ``reach``: the runs' windows of m positions, for all four suits at once
+        self.windows = tuple(4 * j for j in range(1, m))
+        self.window_starts = sum(1 << (4 * (13 * s + f)) for s in range(4) for f in range(14 - m))
+        self.high_window = 0  # with ace_high: the ace and the m - 1 highest ranks
+        if rules.ace_high and 1 <= m <= 13:
+            self.high_checks = tuple(4 * (13 - m + j) for j in range(1, m))
+            self.high_window = 1 | sum(1 << (4 * f) for f in range(14 - m, 13))
+        self.table_runs = sum(SUIT_MASK << (52 * s) for s in range(4) if runs[s])
         self.encoded: dict[tuple[int, Vector, int], tuple] = (
             base.encoded if base is not None and not shared else {}
         )
@@ -304,20 +314,17 @@ def search(ctx: Context, total: int) -> tuple[int, tuple]:
     mask = (k0 + k1 + k2 + k3 + ctx.add) & HIGH_BITS | ctx.always
     if not mask:
         return m0[k0] + m1[k1] + m2[k2] + m3[k3], ()
-    s0, s1, s2, s3 = ctx.suits
+    cover = reach(ctx, total)
     choices = []
     rank, mask = 1, mask >> 3
     while mask:
         if mask & 1:
             shift = 4 * (rank - 1)
             vec = (k0 >> shift & 15, k1 >> shift & 15, k2 >> shift & 15, k3 >> shift & 15)
-            reach = (
-                (s0.reach[k0] >> shift & 1)
-                | (s1.reach[k1] >> shift & 1) << 1
-                | (s2.reach[k2] >> shift & 1) << 2
-                | (s3.reach[k3] >> shift & 1) << 3
+            c = cover >> shift  # the rank's suits that may join runs, as bits 0-3
+            choices.append(
+                ctx.options(rank, vec, c & 1 | c >> 51 & 2 | c >> 102 & 4 | c >> 153 & 8)
             )
-            choices.append(ctx.options(rank, vec, reach))
         mask >>= 4
         rank += 1
     best, best_combo = None, ()
@@ -336,6 +343,26 @@ def search(ctx: Context, total: int) -> tuple[int, tuple]:
         if best is None or score < best:
             best, best_combo = score, combo
     return best, best_combo
+
+
+def reach(ctx: Context, total: int) -> int:
+    """Bit 0 of each face's field set when its cards may join a run (``SuitRuns._reach`` for
+    all four suits at once): it lies in ``m`` consecutive held positions of its suit, or its
+    suit faces a table run (any held face may then join one)."""
+    held = (total | total >> 1) & FIELD_ONES  # counts are 0..2
+    starts = held
+    for j in ctx.windows:
+        starts &= held >> j
+    starts &= ctx.window_starts  # windows inside one suit
+    cover = starts
+    for j in ctx.windows:
+        cover |= starts << j
+    if ctx.high_window:  # Q-K-A for m = 3: the ace high and the m - 1 ranks below it
+        aces = held & SUIT_ACES
+        for j in ctx.high_checks:
+            aces &= held >> j
+        cover |= aces * ctx.high_window
+    return cover | held & ctx.table_runs
 
 
 def penalty_of(score: int) -> int:
@@ -439,7 +466,7 @@ def clear_hand_memos() -> None:
         for built in ctx.built:
             built.clear()
     for suit in _SUIT_SOLVERS.values():
-        for memo in (suit.scores, suit.plans, suit.reach, suit.stretches):
+        for memo in (suit.scores, suit.plans, suit.stretches):
             memo.clear()
         if suit.plain is not None:
             suit.plain.placed.clear()

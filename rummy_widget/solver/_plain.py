@@ -200,8 +200,8 @@ class PlainSuit:
     def runs(self, line: int) -> list[list[int]]:
         """The runs (positions) of a line's best arrangement, by their lowest position.
 
-        With one or two second copies, a stretch's best runs are found at once when they are
-        the only best ones (``_meeting``); the program's tie-break decides the others."""
+        With one or two second copies, a stretch's runs are found at once (``_meeting``, the
+        program's runs); with more, the program finds them."""
         m = self.m
         filled = self.long((line | line >> 1) & ONES) * 15
         twos = line >> 1 & filled

@@ -93,7 +93,6 @@ class SuitRuns:
         self.at = [*self.cost, self.cost[1]]  # the same by position 0..14 (14: the ace high)
         self.scores = _Memo(self._score)  # ``scores[key]``: the least score of a suit's cards
         self.plans = _Memo(self._plan)  # ``plans[key]``: how to reach it (read only)
-        self.reach = _Memo(self._reach)  # ``reach[key]``: ranks whose cards may join a run
         self.stretches: dict[tuple, int] = {}
         # a ``_plain.PlainSuit`` when no table meld touches the suit (it then computes the
         # ``scores`` and ``plans`` memos, falling back on ``_score`` and ``_plan``)
