@@ -28,6 +28,7 @@ BY_INDEX = itemgetter(1)  # a lay-off's table meld index
 # (score, melds as (order, seq, cards) with ``order`` from ``run_order``, lay-offs as
 #  (card, table meld index), leftover cards, the suit's count key: 4 bits per rank)
 Built = tuple[int, tuple, tuple, tuple, int]
+EMPTY_SUIT: Built = (0, (), (), (), 0)  # a suit the hand does not hold: every memo starts so
 
 
 def face_counts(ids: int) -> int:
@@ -97,6 +98,7 @@ def build_suit(ctx, s: int, key: int) -> Built:
 def _keep(memo: dict[int, Built], key: int, built: Built) -> Built:
     if len(memo) >= _MAX_BUILT:
         memo.clear()
+        memo[0] = EMPTY_SUIT
     memo[key] = built
     return built
 

@@ -15,6 +15,7 @@ from ..cards import SUITS, Card, Cards, parse_cards
 from ..errors import RuleError
 from ..melds import Meld
 from ..rules import Rules
+from ._build import EMPTY_SUIT
 from ._plain import suit_runs
 from ._runs import K_LEFT, K_PENALTY, SuitPlan, SuitRuns, fill_steps
 from ._sets import RankSets, SetOption, Vector, sub_vectors, undominated
@@ -103,7 +104,9 @@ class Context:
         )
         # suit id bits -> that suit's part of the arrangement (``_build``); shared like suits
         self.built: tuple[dict[int, tuple], ...] = tuple(
-            base.built[s] if base is not None and self.suits[s] is base.suits[s] else {}
+            base.built[s]
+            if base is not None and self.suits[s] is base.suits[s]
+            else {0: EMPTY_SUIT}
             for s in range(4)
         )
         # The set rule looks at suits and sizes only (``Rules.is_set``), so without table sets
@@ -465,6 +468,7 @@ def clear_hand_memos() -> None:
         ctx.set_parts.clear()
         for built in ctx.built:
             built.clear()
+            built[0] = EMPTY_SUIT
     for suit in _SUIT_SOLVERS.values():
         for memo in (suit.scores, suit.plans, suit.stretches):
             memo.clear()
