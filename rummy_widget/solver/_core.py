@@ -472,6 +472,7 @@ def clear_hand_memos() -> None:
     for suit in _SUIT_SOLVERS.values():
         for memo in (suit.scores, suit.plans, suit.stretches):
             memo.clear()
+        suit.scores[0] = 0  # no cards: as a new solver starts
         if suit.plain is not None:
             suit.plain.placed.clear()
 
