@@ -151,6 +151,7 @@ class Context:
         # depends only on which physical cards the hand holds and on this context
         self.hands: dict[int, tuple] = {}
         self.maps = tuple(s.scores for s in self.suits)
+        self.reaches = tuple(s.reach for s in self.suits)
 
     def _set_test(self, rank: int):
         rules = self.rules
@@ -317,17 +318,31 @@ def search(ctx: Context, total: int) -> tuple[int, tuple]:
     mask = (k0 + k1 + k2 + k3 + ctx.add) & HIGH_BITS | ctx.always
     if not mask:
         return m0[k0] + m1[k1] + m2[k2] + m3[k3], ()
-    cover = reach(ctx, total)
+    r0, r1, r2, r3 = ctx.reaches
+    try:  # each suit's faces that may join runs, memoized per suit key
+        c0 = r0[k0]
+        c1 = r1[k1]
+        c2 = r2[k2]
+        c3 = r3[k3]
+    except KeyError:  # worked out for the four suits at once
+        cover = reach(ctx, total)
+        c0 = r0[k0] = cover & SUIT_MASK
+        c1 = r1[k1] = cover >> 52 & SUIT_MASK
+        c2 = r2[k2] = cover >> 104 & SUIT_MASK
+        c3 = r3[k3] = cover >> 156
     choices = []
     rank, mask = 1, mask >> 3
     while mask:
         if mask & 1:
             shift = 4 * (rank - 1)
             vec = (k0 >> shift & 15, k1 >> shift & 15, k2 >> shift & 15, k3 >> shift & 15)
-            c = cover >> shift  # the rank's suits that may join runs, as bits 0-3
-            choices.append(
-                ctx.options(rank, vec, c & 1 | c >> 51 & 2 | c >> 102 & 4 | c >> 153 & 8)
+            reach_bits = (
+                (c0 >> shift & 1)
+                | (c1 >> shift & 1) << 1
+                | (c2 >> shift & 1) << 2
+                | (c3 >> shift & 1) << 3
             )
+            choices.append(ctx.options(rank, vec, reach_bits))
         mask >>= 4
         rank += 1
     best, best_combo = None, ()
@@ -470,11 +485,12 @@ def clear_hand_memos() -> None:
             built.clear()
             built[0] = EMPTY_SUIT
     for suit in _SUIT_SOLVERS.values():
-        for memo in (suit.scores, suit.plans, suit.stretches):
+        for memo in (suit.scores, suit.plans, suit.stretches, suit.reach):
             memo.clear()
         suit.scores[0] = 0  # no cards: as a new solver starts
         if suit.plain is not None:
             suit.plain.placed.clear()
+            suit.plain.runs_by_key.clear()
 
 
 def clear_caches() -> None:

@@ -65,6 +65,7 @@ class PlainSuit:
         self.rank_weight = {1 << k: w for k, w in enumerate(weight[:13])}  # by rank bit
         # suit key with aces that may go high or low -> ``place``'s answer (a memo about hands)
         self.placed: dict[int, tuple[int, int] | None] = {}
+        self.runs_by_key: dict[int, list[list[int]]] = {}  # ``key_runs``, a memo about hands
 
     def score(self, key: int) -> int:
         """The least score of a suit key (``SuitRuns.scores`` computes with this)."""
@@ -99,6 +100,16 @@ class PlainSuit:
             if best is None or score < best[1]:
                 best = (line, score)
         return best
+
+    def key_runs(self, key: int) -> list[list[int]]:
+        """The runs (positions) of a suit key's best arrangement (memoized: the split
+        rebuild of ``_with_sets`` asks for them again on each hand built so)."""
+        found = self.runs_by_key.get(key)
+        if found is None:
+            line = self.line(key)
+            found = self.solver._plan(key).runs if line is None else self.runs(line)
+            self.runs_by_key[key] = found
+        return found
 
     def line(self, key: int) -> int | None:
         """The key as a line, its aces placed (``place``), or None for the whole-suit program."""

@@ -97,9 +97,7 @@ def _split(
         if plain is None:  # lay-offs possible: the full rebuild
             return _fields(_core.arrangement(ctx, total, hand, (score, combo)))
         low = 13 * s - 1
-        key = rest >> (52 * s) & SUIT_MASK
-        line = plain.line(key)
-        for run in solver.plans[key].runs if line is None else plain.runs(line):
+        for run in plain.key_runs(rest >> (52 * s) & SUIT_MASK):
             faces = [low + (1 if p == 14 else p) for p in run]
             melds.append(((run[0], s, 1), len(melds), faces, run[0] == 2 and run[-1] == 14))
     for _, _, rank, option in combo:
