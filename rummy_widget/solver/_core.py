@@ -18,7 +18,7 @@ from ..rules import Rules
 from ._build import EMPTY_SUIT
 from ._plain import suit_runs
 from ._runs import K_LEFT, K_PENALTY, SuitPlan, SuitRuns, fill_steps
-from ._sets import RankSets, SetOption, Vector, sub_vectors, undominated
+from ._sets import RankSets, SetOption, Vector, undominated
 from .arrangement import Arrangement
 
 SUIT_BITS = 52
@@ -34,9 +34,6 @@ FACES_MASK = (1 << ID_SHIFT) - 1
 # hand's size exactly when no id repeats (a repeat carries and loses a bit).
 CARD = tuple(ENCODE[i] | 1 << (ID_SHIFT + i) for i in range(104))
 
-# a set choice's cards (a count per suit) -> what it takes from the face counts of rank 1
-# (shifted by 4 * (rank - 1) for the others)
-DELTA = {v: sum(k << (SUIT_BITS * s) for s, k in enumerate(v)) for v in sub_vectors((2, 2, 2, 2))}
 
 TableMelds = Iterable["Meld | Sequence[Card | str]"]
 
@@ -196,7 +193,7 @@ class Context:
                 else:
                     kept = undominated(every)[reach]
             shift = 4 * (rank - 1)
-            found = tuple([(DELTA[o.taken] << shift, o.lay_count, rank, o) for o in kept])
+            found = tuple([(o.delta << shift, o.lay_count, rank, o) for o in kept])
             self.encoded[(rank, vec, reach)] = found
         return found
 

@@ -26,9 +26,16 @@ class SetOption:
     groups: tuple[Vector, ...]
     lays: tuple[tuple[int, Vector], ...]  # (table meld index, cards laid off onto it)
 
-    @property
+    @cached_property
     def lay_count(self) -> int:
         return sum(sum(v) for _, v in self.lays)
+
+    @cached_property
+    def delta(self) -> int:
+        """``taken`` as face counts of rank 1 (suit s at bit ``52 * s``): what the choice
+        takes from a hand's counts, shifted by ``4 * (rank - 1)``."""
+        t = self.taken
+        return t[0] | t[1] << 52 | t[2] << 104 | t[3] << 156
 
     @cached_property
     def in_order(self) -> tuple[tuple[int, Vector], ...]:
