@@ -488,6 +488,7 @@ def clear_hand_memos() -> None:
         if suit.plain is not None:
             suit.plain.placed.clear()
             suit.plain.runs_by_key.clear()
+            suit.plain.ways.clear()
 
 
 def clear_caches() -> None:

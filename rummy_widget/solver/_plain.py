@@ -66,6 +66,9 @@ class PlainSuit:
         # suit key with aces that may go high or low -> ``place``'s answer (a memo about hands)
         self.placed: dict[int, tuple[int, int] | None] = {}
         self.runs_by_key: dict[int, list[list[int]]] = {}  # ``key_runs``, a memo about hands
+        # a run stretch (the line's bits in it) -> the program's way (``SuitRuns.walk``) when
+        # ``twos_score`` ran it, so that ``runs`` need not run it again (a memo about hands)
+        self.ways: dict[int, tuple] = {}
 
     def score(self, key: int) -> int:
         """The least score of a suit key (``SuitRuns.scores`` computes with this)."""
@@ -175,11 +178,10 @@ class PlainSuit:
             elif self.long(mine) != mine:  # else every copy lies in a row of its own run
                 key = line & block
                 found = self.solver.stretches.get(key)
-                if found is None:
+                if found is None:  # the program, its way kept for ``runs`` if built
                     part = tuple([key >> j & 15 for j in range(start, start + 4 * size, 4)])
-                    found = self.solver.stretches[key] = self.solver._stretch(
-                        (start >> 2) + 1, part
-                    )
+                    found, self.ways[key] = self.solver.walk((start >> 2) + 1, part)
+                    self.solver.stretches[key] = found
                 total += found
         return total
 
@@ -239,9 +241,11 @@ class PlainSuit:
                 if meet is not None:
                     runs += [list(range(first + a, first + b + 1)) for a, b in meet]
                     continue
-            part = tuple([line >> j & 15 for j in range(start, start + 4 * size, 4)])
-            states = self.solver._stretch(first, part, want_states=True)
-            runs += _runs_of(states, first, m)
+            way = self.ways.get(line & block)
+            if way is None:
+                part = tuple([line >> j & 15 for j in range(start, start + 4 * size, 4)])
+                way = self.solver.walk(first, part)[1]
+            runs += _runs_of(self.solver.states(way), first, m)
         return runs
 
     def _meeting(self, mine: int, start: int, size: int) -> list[tuple[int, int]] | None:

@@ -246,18 +246,25 @@ class SuitRuns:
         so of equal scores the first state met is kept, as a dict of states in that order
         would keep it (the tie-break of docs/solver.md).
         """
-        orders, moves, complete = _PATHS.get(self.m) or fill_steps(self.m)
+        if want_states:
+            return self.states(self.walk(first, cells)[1])
+        _, moves, complete = _PATHS.get(self.m) or fill_steps(self.m)
         at, scores = 0, [0]
-        if not want_states:  # the same walk without the way back
-            for cost, count in zip(self.at[first:], cells, strict=False):
-                at, moving, size = moves[at][count]
-                following = [NEVER] * size
-                for old, new, left in moving:
-                    value = scores[old] + cost[left]
-                    if value < following[new]:
-                        following[new] = value
-                scores = following
-            return min([scores[j] for j in complete[at]])
+        for cost, count in zip(self.at[first:], cells, strict=False):  # no way back kept
+            at, moving, size = moves[at][count]
+            following = [NEVER] * size
+            for old, new, left in moving:
+                value = scores[old] + cost[left]
+                if value < following[new]:
+                    following[new] = value
+            scores = following
+        return min([scores[j] for j in complete[at]])
+
+    def walk(self, first: int, cells: tuple[int, ...]) -> tuple[int, tuple[list, int]]:
+        """``_stretch``'s walk keeping its way back: (least score, way), ``states(way)``
+        giving the open runs after each position (a caller that may want both walks once)."""
+        _, moves, complete = _PATHS.get(self.m) or fill_steps(self.m)
+        at, scores = 0, [0]
         history = []
         for cost, count in zip(self.at[first:], cells, strict=False):
             at, moving, size = moves[at][count]
@@ -274,6 +281,12 @@ class SuitRuns:
         for j in complete[at]:
             if scores[j] < scores[best]:
                 best = j
+        return scores[best], (history, best)
+
+    def states(self, way: tuple[list, int]) -> list[tuple[int, ...]]:
+        """The open runs (lengths) after each position on the best path ``way`` (``walk``)."""
+        orders = _PATHS[self.m][0]
+        history, best = way
         states = []
         for at, back in reversed(history):
             states.append(orders[at][best])
