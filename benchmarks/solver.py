@@ -9,7 +9,9 @@ Two functions of ours are timed: ``min_penalty`` (the number only) and ``best_ar
 **Cold**: every memo about hands (suit shapes, set choices, built suits) is cleared before each
 hand (``_core.clear_hand_memos``, outside the clock); the rules' context, its set table (with
 the choices kept per reach) and the stretch program's numbered states, built once per rules,
-are kept. **Warm**: the same hands again, every memo filled. Each hand keeps its
+are kept. The table rows' contexts are dropped after them, so each preset's cold rows start
+in the same state (clearing hundreds of table contexts before each call flushes the CPU
+caches). **Warm**: the same hands again, every memo filled. Each hand keeps its
 best of 3 passes, cold and warm alike: other processes share the cores, and a process put aside
 by the scheduler loses about 4 ms in the middle of a call. **Fresh hand** (``best_arrangement``
 only): every memo filled except this hand's own memoized answer (taken out of the memo before
@@ -132,6 +134,10 @@ def our_rows(hands: int, seed: int) -> dict:
             _core.clear_caches()
             times = timed(lambda d, fn=fn, rules=rules: fn(d[0], rules, d[1]), deals)
             row(f"{name} with table melds {short} (new table each)", times)
+        # Leave no table contexts behind: ``clear_hand_memos`` would clear their memos before
+        # every later cold call (outside the clock), flushing the CPU caches, so the next
+        # preset's cold rows would pay for this preset's tables (4-7 µs at p99).
+        _core.clear_caches()
     return figures
 
 
