@@ -17,4 +17,7 @@ class RandomBot(BaseBot):
         return self.rng(seen).choice(legal_actions(seen))
 
     def reason(self, seen: Seen, action: Action) -> tuple[str, dict]:
-        return "bot.explain.random", {"n": len(legal_actions(seen))}
+        count = len(legal_actions(seen))
+        if count == 1:  # a draw with an empty discard pile, say: no choice to speak of
+            return "bot.explain.random_only", {}
+        return "bot.explain.random", {"n": count}
