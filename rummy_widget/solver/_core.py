@@ -328,20 +328,19 @@ def search(ctx: Context, total: int) -> tuple[int, tuple]:
         c2 = r2[k2] = cover >> 104 & SUIT_MASK
         c3 = r3[k3] = cover >> 156
     choices = []
-    rank, mask = 1, mask >> 3
+    mask >>= 3  # bit 4 * (rank - 1) for each rank with set choices
     while mask:
-        if mask & 1:
-            shift = 4 * (rank - 1)
-            vec = (k0 >> shift & 15, k1 >> shift & 15, k2 >> shift & 15, k3 >> shift & 15)
-            reach_bits = (
-                (c0 >> shift & 1)
-                | (c1 >> shift & 1) << 1
-                | (c2 >> shift & 1) << 2
-                | (c3 >> shift & 1) << 3
-            )
-            choices.append(ctx.options(rank, vec, reach_bits))
-        mask >>= 4
-        rank += 1
+        low = mask & -mask
+        mask ^= low
+        shift = low.bit_length() - 1
+        vec = (k0 >> shift & 15, k1 >> shift & 15, k2 >> shift & 15, k3 >> shift & 15)
+        reach_bits = (
+            (c0 >> shift & 1)
+            | (c1 >> shift & 1) << 1
+            | (c2 >> shift & 1) << 2
+            | (c3 >> shift & 1) << 3
+        )
+        choices.append(ctx.options((shift >> 2) + 1, vec, reach_bits))
     best, best_combo = None, ()
     for combo in product(*choices):
         rest, lays = total, 0

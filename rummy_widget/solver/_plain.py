@@ -59,6 +59,8 @@ class PlainSuit:
         self.shifts = tuple(4 * j for j in range(1, solver.m))
         self.steps = tuple(range(1, solver.m))
         self.low_run = sum(1 << (4 * (r - 1)) for r in range(2, solver.m + 1))  # ranks 2..m
+        # ranks 15 - m .. 13 (Q, K for m = 3): the ranks a high ace needs for a run
+        self.high_run = sum(1 << (4 * (r - 1)) for r in range(max(2, 15 - solver.m), 14))
         # the score of the cards at bit i of a line: one card (bit 4p) or two (bit 4p + 1)
         weight = [solver.points[1 if p == 14 else p] * K_PENALTY + K_LEFT for p in range(1, 15)]
         self.weight = {1 << (4 * k + j): w << j for k, w in enumerate(weight) for j in (0, 1)}
@@ -94,6 +96,16 @@ class PlainSuit:
             # no A-2-3 run can be made: a low ace is left over, so high does as well
             line = rest | aces << HIGH_ACE
             return line, self.score_line(line)
+        if (key | key >> 1) & self.high_run != self.high_run:
+            # no Q-K-A run can be made: one ace low does better than none (it joins A-2-3),
+            # and a second one low ties with it high (both left over) unless it joins too
+            line = rest | 1 | (aces - 1) << HIGH_ACE
+            score = self.score_line(line)
+            if aces == 2:
+                both = self.score_line(rest | 2)
+                if both < score:
+                    return rest | 2, both
+            return line, score
         if aces == 2 and (key | key >> 1) & MIDDLE == MIDDLE:
             return None  # every position held once one ace goes each way: a run could wrap
         best = None
