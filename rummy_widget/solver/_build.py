@@ -50,7 +50,7 @@ def build_suit(ctx, s: int, key: int) -> Built:
     """Suit ``s``'s part of the arrangement for the hand's id bits ``key`` (memoized)."""
     solver = ctx.suits[s]
     if solver.plain is not None:
-        built = solver.plain.build(ctx.rules, s, key)
+        built = solver.plain.build(s, key)
         if built is not None:
             return _keep(ctx.built[s], key, built)
     counts = face_counts(key) >> (52 * s)

@@ -3,11 +3,12 @@
 Without table runs or table sets, a suit's cards fall into stretches of held ranks. A stretch
 shorter than ``min_meld`` is left over; a longer one holding one card per rank is one run, and
 so is each row of ``min_meld`` or more second copies in it; one or two second copies have
-closed forms; only a stretch holding more (or, for its runs, one at least ``2 * min_meld``
-long) needs the dynamic program (``SuitRuns._stretch``, memoized per stretch). Finding the
-stretches is a few shifts on the suit key and one carry per stretch, so the first sight of a
-suit costs little more than looking it up. Aces that could close a full circle (both copies,
-every rank held, ``ace_high``) are left to the whole-suit program of ``SuitRuns``.
+closed forms; only a stretch holding more needs the dynamic program (``SuitRuns.walk``,
+memoized per stretch; for its runs also a tie between two copies of equal points, and runs
+of two cut in several ways). Finding the stretches is a few shifts on the suit key and one
+carry per stretch, so the first sight of a suit costs little more than looking it up. Aces
+that could close a full circle (both copies, every rank held, ``ace_high``) are left to the
+whole-suit program of ``SuitRuns``.
 
 Keys are ``_runs``' suit keys: a 4-bit count per rank, rank r at bits ``4 * (r - 1)``. A *line*
 puts the cards by position instead, position 14 (bits 52..55) being the ace played high. The
@@ -26,8 +27,8 @@ RANK_BITS = 0x1FFF
 ACES = 15  # the ace's field in a suit key
 HIGH_ACE = 52  # the bit where a line's position 14 starts
 MIDDLE = sum(1 << (4 * i) for i in range(1, 13))  # bit 0 of ranks 2..13
+MISSING = object()  # not in a memo yet (None is an answer there)
 # a 13-bit rank mask spread to 4-bit fields: LOW_SPREAD[m & 127] | LOW_SPREAD[m >> 7] << 28
-MISSING = object()
 LOW_SPREAD = [0]
 for _bit in range(7):  # doubling: cheap at import
     LOW_SPREAD += [spread | 1 << (4 * _bit) for spread in LOW_SPREAD]
@@ -326,7 +327,7 @@ class PlainSuit:
             left ^= n << (4 * (position - 1))
         return plan
 
-    def build(self, rules, s: int, key: int) -> tuple | None:
+    def build(self, s: int, key: int) -> tuple | None:
         """``_build.build_suit``'s part for suit ``s`` of the hand's id bits ``key``, or None.
 
         Runs take the lower id of a face first, runs in order of their lowest position.
