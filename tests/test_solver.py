@@ -388,6 +388,26 @@ def test_lower_copy_goes_to_the_meld() -> None:
     assert Card.parse("7H") in arr.melds[0] and list(arr.leftover) == [Card.parse("7H#1")]
 
 
+@pytest.mark.parametrize("rules", PRESETS, ids=lambda r: r.name)
+def test_a_face_split_between_a_run_and_a_set_gives_the_lower_copy_to_the_first(
+    rules: Rules,
+) -> None:
+    # one copy of a face in a set, the other in a run: the meld listed first takes the lower
+    # id (a run starting below the rank comes first; at the rank or above, the set does)
+    cases = [
+        ("5S 6S 7S 7S#1 7H 7D", "7♠", "7♠#1"),  # run 5-6-7 first: it takes 7♠
+        ("7S 8S 9S 7S#1 7H 7D", "7♠#1", "7♠"),  # the set first: it takes 7♠
+        ("10H JH QH KH AH QH#1 QD QC 2S", "Q♥", "Q♥#1"),  # a run to the high ace, first
+    ]
+    for hand, in_run, in_set in cases:
+        for _ in range(2):  # first sight, then from the memos
+            arr = best_arrangement(P(hand), rules)  # (traditional: 10-J-Q-K, the ace low)
+            run = next(m for m in arr.melds if len({c.suit for c in m}) == 1)
+            group = next(m for m in arr.melds if len({c.rank for c in m}) == 1)
+            assert Card.parse(in_run) in run and Card.parse(in_set) in group, arr
+            check_arrangement(arr, P(hand), rules)
+
+
 # --- the result object --------------------------------------------------------------------------
 
 
