@@ -34,7 +34,6 @@ FACES_MASK = (1 << ID_SHIFT) - 1
 # hand's size exactly when no id repeats (a repeat carries and loses a bit).
 CARD = tuple(ENCODE[i] | 1 << (ID_SHIFT + i) for i in range(104))
 
-
 TableMelds = Iterable["Meld | Sequence[Card | str]"]
 
 _SUIT_SOLVERS: dict[tuple, SuitRuns] = {}
@@ -132,6 +131,7 @@ class Context:
         self.windows = tuple(4 * j for j in range(1, m))
         self.window_starts = sum(1 << (4 * (13 * s + f)) for s in range(4) for f in range(14 - m))
         self.high_window = 0  # with ace_high: the ace and the m - 1 highest ranks
+        self.high_checks: tuple[int, ...] = ()
         if rules.ace_high and 1 <= m <= 13:
             self.high_checks = tuple(4 * (13 - m + j) for j in range(1, m))
             self.high_window = 1 | sum(1 << (4 * f) for f in range(14 - m, 13))
