@@ -1,11 +1,13 @@
 """The top rung: look ahead by playing the deal out in imagined worlds.
 
-At each real choice (draw from the pile or the stock; which cards to discard, whether to meld
-now) the master deals the cards it cannot see at random, consistently with everything the
-public log showed (cards seen, cards the opponents took from the pile), plays every candidate
-out in the same worlds with expert policies for all seats, and keeps the candidate that did
-best on average. It never sees the real hidden cards: worlds are sampled from the observation
-alone (OpenSpiel #1613 shows how search cheats when resampling returns the true state).
+Near the end of a deal (an opponent holding ``endgame`` cards or fewer), at each real choice
+(draw from the pile or the stock; which card to discard; melding now instead of holding for
+Rummy) the master deals the cards it cannot see, consistently with everything the public log
+showed and weighted by what the opponents' discards and pick-ups suggest (``inference.py``),
+plays every candidate out in the same worlds with expert policies for all seats, and leaves
+the expert's choice only when another did clearly better. Elsewhere it plays the expert's move
+at once. It never sees the real hidden cards: worlds are sampled from the observation alone
+(OpenSpiel #1613 shows how search cheats when resampling returns the true state).
 """
 
 from __future__ import annotations
@@ -36,9 +38,18 @@ class World:
 class MasterBot(ExpertBot):
     """Expert play plus look-ahead: samples hidden cards, plays candidates out, keeps the best.
 
-    ``worlds`` sampled deals per decision; ``budget`` seconds per move at most (the last world
-    started in time is finished for every candidate, so all are compared on the same worlds);
-    ``horizon`` moves per playout before the position is scored by penalty points.
+    ``worlds`` sampled deals per search (options no better than the expert's are dropped after
+    ``early`` of them); ``budget`` seconds per move at most (a world not finished for every
+    option in time is left out for all, so all are compared on the same worlds); ``horizon``
+    moves per playout before the position is scored by the hands' expert values. A finished
+    playout scores +1 for a win and -1 for a loss, plus the penalty difference divided by
+    ``penalty_scale``. The expert's choice is left only for a mean gain above ``margin`` and
+    above ``z`` standard errors. ``endgame``: search every choice once an opponent holds this
+    many cards or fewer (0: never); before that only discards scored within ``close`` of the
+    expert's best are searched (``close`` < 0, the default: none, the expert plays at once).
+    ``inference`` weights hidden cards by the opponents' play; ``history`` gives the imagined
+    players the public log, so they remember pick-ups as the real ones do. docs/bots.md has
+    the figures for each choice.
     """
 
     name = "master"
@@ -153,7 +164,8 @@ class MasterBot(ExpertBot):
 
         Playouts are noisy (a win or a loss swings the score by 2), so the master leaves the
         expert's choice only when an option's mean gain over it, world by world, is above
-        ``margin`` and above ``z`` standard errors (1.64: a one-sided 95% test).
+        ``margin`` and above ``z`` standard errors (1.64 would be a one-sided 95% test; the
+        default 1.0 leaves the expert more readily, as measured in docs/bots.md).
         """
         self.searched += 1
         start = time.perf_counter()
