@@ -358,7 +358,10 @@ def _travel(entrants: Sequence[object]) -> bool:
     on Linux) cannot import: such a tournament is played here instead (same result, one core)."""
     if all(type(bot).__module__ != "__main__" for bot in entrants):
         return True
-    return multiprocessing.get_start_method(allow_none=False) == "fork"
+    # allow_none=True: asking must not fix the process-wide start method as a side effect;
+    # unset, the default is the first of get_all_start_methods().
+    method = multiprocessing.get_start_method(allow_none=True)
+    return (method or multiprocessing.get_all_start_methods()[0]) == "fork"
 
 
 def _completed(futures: dict) -> list:
