@@ -216,16 +216,27 @@ class RummyTable(anywidget.AnyWidget):
         return True
 
     def __repr__(self) -> str:
-        game = self._game
+        """One line in the table's language: where no kernel runs (GitHub, nbviewer) a saved
+        notebook shows only this text/plain form of the widget, so the learner reads it."""
+        game, lang = self._game, self.lang
         if game.phase == "over":
-            state = "deal over"
+            state = t("repr.table.over", lang)
         else:
-            state = f"{self.names[game.current_player]} to {game.phase}"
+            name = self.names[game.current_player]
+            state = t(f"repr.table.{game.phase}", lang, name=name)
         deal = ""
         if self.match is not None:
-            deal = f", deal {self.match.deal_number} of {self.match.deals}"
-        mode = "replay, " if self._mode == "replay" else ""
-        return f"RummyTable({mode}{game.rules.name}, {game.players} players{deal}: {state})"
+            deal = t("repr.table.deal", lang, n=self.match.deal_number, total=self.match.deals)
+        mode = t("repr.table.replay", lang) if self._mode == "replay" else ""
+        return t(
+            "repr.table",
+            lang,
+            mode=mode,
+            rules=game.rules.name,
+            players=game.players,
+            deal=deal,
+            state=state,
+        )
 
     # --- intents ----------------------------------------------------------------------------
 

@@ -424,6 +424,16 @@ def test_repr_is_short_and_deterministic() -> None:
     assert data["text/plain"] == repr(table)
 
 
+def test_repr_speaks_the_tables_language() -> None:
+    """Where no kernel runs, a saved notebook shows only the repr: it follows ``lang``."""
+    table = RummyTable(opponents=[DiscardHighBot(), DiscardHighBot()], seed=3, deals=2, lang="fi")
+    assert repr(table) == "RummyTable(traditional, 3 pelaajaa, jako 1/2: vuorossa Sinä, nosto)"
+    table.lang = "en"  # the names stay as dealt; the rest of the line follows
+    assert repr(table) == "RummyTable(traditional, 3 players, deal 1 of 2: Sinä to draw)"
+    replay = RummyTable.replay(table.game, lang="fi")
+    assert repr(replay) == "RummyTable(uusinta, traditional, 3 pelaajaa: vuorossa Sinä, nosto)"
+
+
 def test_assets_and_traits() -> None:
     static = Path(__file__).resolve().parent.parent / "rummy_widget" / "static"
     table = RummyTable(opponents=[DiscardHighBot()], seed=1)
