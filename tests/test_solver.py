@@ -15,6 +15,7 @@ from rummy_widget.melds import Meld
 from rummy_widget.rules import Rules
 from rummy_widget.solver import (
     Arrangement,
+    _core,
     best_arrangement,
     can_go_out,
     min_penalty,
@@ -313,6 +314,44 @@ def test_bit_mask_suits_agree_with_the_suit_program(rules: Rules) -> None:
         assert solver.plain.score(key) == solver._score(key), counts
         mine, theirs = solver.plain.plan(key), solver._plan(key)
         assert (mine.runs, mine.left, mine.to_sets) == (theirs.runs, theirs.left, {}), counts
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [*PRESETS, replace(TRAD, min_meld=4), replace(TRAD, ace_high=True), replace(ROYAL, min_meld=2)],
+    ids=lambda r: f"{r.name}-{r.min_meld}-{r.ace_high}",
+)
+def test_single_copy_table_agrees_with_the_full_rebuild(rules: Rules) -> None:
+    # every entry of the rules' table of rank masks (``PlainSuit.single``), each mask in one
+    # suit with its cards split between the two copies at random: the suit part built from
+    # the table equals what the full rebuild (``_core.arrangement``, from the suit's plan)
+    # makes of those cards, and the score is the whole-suit program's
+    ctx = context(rules)
+    plain = ctx.plain
+    assert plain is not None and all(s.plain is plain for s in ctx.suits)
+    rng = random.Random(5)
+    for mask in range(1 << 13):
+        s = mask % 4
+        high = rng.getrandbits(13) & mask if mask % 3 else mask * (mask % 2)
+        ranks = [r for r in range(13) if mask >> r & 1]
+        cards = [Card(52 * (high >> r & 1) + 13 * s + r) for r in ranks]
+        rng.shuffle(cards)
+        key = sum(1 << (4 * r) for r in ranks)
+        score, table_key, runs, _ = plain.single[mask]
+        assert table_key == key
+        if score is None:  # the ace question: built from the key by ``build``
+            assert rules.ace_high and mask & 1 and mask >> 12 & 1
+            continue
+        assert score == ctx.suits[s]._score(key), mask
+        part = plain.build_held(s, mask ^ high, high)
+        expected = _core.arrangement(ctx, key << (52 * s), cards)
+        assert part[0] == score and part[2] == () and part[4] == key
+        assert [m[2] for m in part[1]] == list(expected.melds), mask
+        orders = [8 * run[0] + 2 * s + 1 for run in ctx.suits[s].plans[key].runs]
+        assert [m[0] for m in part[1]] == orders, mask
+        assert list(part[3]) == list(expected.leftover), mask
+        assert score // (1 << 16) == expected.penalty
+        assert len(runs) == len(expected.melds)
 
 
 @pytest.mark.parametrize("m", [2, 3, 4])

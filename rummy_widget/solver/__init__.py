@@ -13,8 +13,9 @@ from collections.abc import Iterable
 from ..cards import Card, Cards, parse_cards
 from ..rules import Rules
 from . import _core
-from ._build import BIT, BY_INDEX, SUIT_IDS, build_suit
+from ._build import BIT, BY_INDEX, SUIT_IDS, build_suit, keep
 from ._core import ENCODE, HIGH_BITS, SUIT_MASK, TableMelds, min_penalty
+from ._plain import RANK_BITS
 from ._runs import K_PENALTY
 from ._with_sets import Answer, with_sets
 from .arrangement import (
@@ -74,8 +75,10 @@ def best_arrangement(
 def _arrange(ctx: _core.Context, ids: int, hand: list[Card]) -> Answer:
     """A hand not answered before: from the suits' built parts, or the search with sets."""
     b0, b1, b2, b3 = ctx.built
-    try:  # each suit's part, built for these very cards of the suit
-        e0 = b0[ids & S0]
+    e0 = b0.get(ids & S0)  # each suit's part, built for these very cards of the suit
+    if e0 is None:  # a first sight, most likely: no exception raised (about 0.4 µs)
+        return _first_sight(ctx, ids, hand)
+    try:
         e1 = b1[ids & S1]
         e2 = b2[ids & S2]
         e3 = b3[ids & S3]
@@ -96,15 +99,87 @@ def _arrange(ctx: _core.Context, ids: int, hand: list[Card]) -> Answer:
 
 
 def _first_sight(ctx: _core.Context, ids: int, hand: list[Card]) -> Answer:
-    """A suit pattern not built yet: sets first if some rank has set choices, else build it."""
-    counts = sum([ENCODE[card.id] for card in hand])
-    k0 = counts & SUIT_MASK
-    k1 = counts >> 52 & SUIT_MASK
-    k2 = counts >> 104 & SUIT_MASK
-    k3 = counts >> 156
+    """A suit pattern not built yet: sets first if some rank has set choices, else build it.
+
+    When no table meld touches any suit, a suit holding one card per rank (whichever copy)
+    takes its counts, score, runs and leftover from the rules' table of rank masks
+    (``PlainSuit.single``) and its cards from ``HELD``: no bit walking per card."""
+    plain = ctx.plain
+    if plain is None:
+        counts = sum([ENCODE[card.id] for card in hand])
+        k0 = counts & SUIT_MASK
+        k1 = counts >> 52 & SUIT_MASK
+        k2 = counts >> 104 & SUIT_MASK
+        k3 = counts >> 156
+        if (k0 + k1 + k2 + k3 + ctx.add) & HIGH_BITS | ctx.always:
+            return with_sets(ctx, ids, counts, hand)
+        for s, key in enumerate(SUIT_IDS):
+            if ids & key not in ctx.built[s]:
+                build_suit(ctx, s, ids & key)
+        return _arrange(ctx, ids, hand)
+    single = plain.single
+    l0 = ids & RANK_BITS  # each suit's copy-0 and copy-1 ids, rank r at bit r - 1
+    h0 = ids >> 52 & RANK_BITS
+    l1 = ids >> 13 & RANK_BITS
+    h1 = ids >> 65 & RANK_BITS
+    l2 = ids >> 26 & RANK_BITS
+    h2 = ids >> 78 & RANK_BITS
+    l3 = ids >> 39 & RANK_BITS
+    h3 = ids >> 91
+    if l0 & h0 | l1 & h1 | l2 & h2 | l3 & h3:  # a rank held twice: the general build
+        return _first_sight_twice(ctx, ids, hand, single)
+    t0 = single[l0 | h0]
+    t1 = single[l1 | h1]
+    t2 = single[l2 | h2]
+    t3 = single[l3 | h3]
+    k0, k1, k2, k3 = t0[1], t1[1], t2[1], t3[1]
     if (k0 + k1 + k2 + k3 + ctx.add) & HIGH_BITS | ctx.always:
-        return with_sets(ctx, ids, counts, hand)
-    for s, key in enumerate(SUIT_IDS):
-        if ids & key not in ctx.built[s]:
-            build_suit(ctx, s, ids & key)
+        return with_sets(ctx, ids, k0 | k1 << 52 | k2 << 104 | k3 << 156, hand)
+    b0, b1, b2, b3 = ctx.built
+    build = plain.build_held
+    key = ids & S0
+    e0 = b0.get(key)
+    if e0 is None:
+        e0 = keep(b0, key, build(0, l0, h0)) if t0[0] is not None else build_suit(ctx, 0, key)
+    key = ids & S1
+    e1 = b1.get(key)
+    if e1 is None:
+        e1 = keep(b1, key, build(1, l1, h1)) if t1[0] is not None else build_suit(ctx, 1, key)
+    key = ids & S2
+    e2 = b2.get(key)
+    if e2 is None:
+        e2 = keep(b2, key, build(2, l2, h2)) if t2[0] is not None else build_suit(ctx, 2, key)
+    key = ids & S3
+    e3 = b3.get(key)
+    if e3 is None:
+        e3 = keep(b3, key, build(3, l3, h3)) if t3[0] is not None else build_suit(ctx, 3, key)
+    melds = e0[1] + e1[1] + e2[1] + e3[1]  # (order, seq, cards): merged by lowest rank, suit
+    if len(melds) > 1:
+        melds = tuple([m[2] for m in sorted(melds)])
+    elif melds:
+        melds = (melds[0][2],)
+    return melds, (), e0[3] + e1[3] + e2[3] + e3[3], (e0[0] + e1[0] + e2[0] + e3[0]) // K_PENALTY
+
+
+def _first_sight_twice(ctx: _core.Context, ids: int, hand: list[Card], single: list) -> Answer:
+    """``_first_sight`` of a hand holding both copies of some face: sets first, then the suits
+    (those holding one card per rank from the table)."""
+    keys = []
+    for s in range(4):
+        low = ids >> (13 * s) & RANK_BITS
+        high = ids >> (52 + 13 * s) & RANK_BITS
+        keys.append(single[low][1] + single[high][1])  # the suit's counts
+    k0, k1, k2, k3 = keys
+    if (k0 + k1 + k2 + k3 + ctx.add) & HIGH_BITS | ctx.always:
+        return with_sets(ctx, ids, k0 | k1 << 52 | k2 << 104 | k3 << 156, hand)
+    build = ctx.plain.build_held
+    for s, built in enumerate(ctx.built):
+        key = ids & SUIT_IDS[s]
+        if key not in built:
+            low = ids >> (13 * s) & RANK_BITS
+            high = ids >> (52 + 13 * s) & RANK_BITS
+            if not low & high and single[low | high][0] is not None:
+                keep(built, key, build(s, low, high))
+            else:
+                build_suit(ctx, s, key)
     return _arrange(ctx, ids, hand)

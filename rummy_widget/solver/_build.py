@@ -52,7 +52,7 @@ def build_suit(ctx, s: int, key: int) -> Built:
     if solver.plain is not None:
         built = solver.plain.build(s, key)
         if built is not None:
-            return _keep(ctx.built[s], key, built)
+            return keep(ctx.built[s], key, built)
     counts = face_counts(key) >> (52 * s)
     plan = solver.plans[counts]
     pool = {
@@ -92,10 +92,10 @@ def build_suit(ctx, s: int, key: int) -> Built:
             lay(rank, None)
     left = tuple(c for r in sorted(pool) for c in pool[r])
     built = (solver.scores[counts], tuple(melds), tuple(lays), left, counts)
-    return _keep(ctx.built[s], key, built)
+    return keep(ctx.built[s], key, built)
 
 
-def _keep(memo: dict[int, Built], key: int, built: Built) -> Built:
+def keep(memo: dict[int, Built], key: int, built: Built) -> Built:
     if len(memo) >= _MAX_BUILT:
         memo.clear()
         memo[0] = EMPTY_SUIT

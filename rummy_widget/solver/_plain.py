@@ -32,6 +32,30 @@ MISSING = object()  # not in a memo yet (None is an answer there)
 LOW_SPREAD = [0]
 for _bit in range(7):  # doubling: cheap at import
     LOW_SPREAD += [spread | 1 << (4 * _bit) for spread in LOW_SPREAD]
+# A suit's held cards in rank order when no rank is held twice, from its copy-0 and copy-1 id
+# masks (``low``, ``high``, rank r at bit r - 1) in two pieces: ranks 1-7 at
+# ``HELD[2 * s][low & 127 | (high & 127) << 7]``, ranks 8-13 at
+# ``HELD[2 * s + 1][low >> 7 | (high >> 7) << 6]``. About the cards only, the same for every
+# rules: filled with the first ``PlainSuit`` (``held_tables``), not at import.
+HELD: list[list] = []
+
+
+def held_tables() -> list[list]:
+    """Fill ``HELD`` (4 x (3^7 + 3^6) tuples, about 1.5 MB, a few ms) once per process."""
+    if not HELD:
+        for s in range(4):
+            for first, size in ((0, 7), (7, 6)):
+                table: list = [None] * (1 << (2 * size))
+                entries = [(0, ())]
+                for i in range(size):  # doubling by rank, so each tuple stays in rank order
+                    c0, c1 = CARDS[13 * s + first + i], CARDS[52 + 13 * s + first + i]
+                    entries += [(k | 1 << i, (*t, c0)) for k, t in entries] + [
+                        (k | 1 << (size + i), (*t, c1)) for k, t in entries
+                    ]
+                for k, t in entries:
+                    table[k] = t
+                HELD.append(table)
+    return HELD
 
 
 def suit_runs(
@@ -66,12 +90,54 @@ class PlainSuit:
         weight = [solver.points[1 if p == 14 else p] * K_PENALTY + K_LEFT for p in range(1, 15)]
         self.weight = {1 << (4 * k + j): w << j for k, w in enumerate(weight) for j in (0, 1)}
         self.rank_weight = {1 << k: w for k, w in enumerate(weight[:13])}  # by rank bit
+        self.single = self._single_table()
+        held_tables()
         # suit key with aces that may go high or low -> ``place``'s answer (a memo about hands)
         self.placed: dict[int, tuple[int, int] | None] = {}
         self.runs_by_key: dict[int, list[list[int]]] = {}  # ``key_runs``, a memo about hands
         # a run stretch (the line's bits in it) -> the program's way (``SuitRuns.walk``) when
         # ``twos_score`` ran it, so that ``runs`` need not run it again (a memo about hands)
         self.ways: dict[int, tuple] = {}
+
+    def _single_table(self) -> list[tuple]:
+        """What ``build`` makes of a suit holding one card per rank, for each rank mask (rank r
+        at bit r - 1), whichever copies the cards are: every stretch of ``m`` or more held ranks
+        is a run, the rest is left over. Entries are (score, suit key, runs as
+        (``run_order`` of the run in suit 0, first, end) slices of the held cards in rank
+        order, the slices of them left over); the cards come from ``HELD``. With
+        ``ace_high``, a mask holding the ace and the king may place the ace either way: (None,
+        suit key, None, None), built by ``build`` from the key. Filled once per rules when its
+        first context is made (8192 masks, about 20 ms, about 1 MB); never about a hand, so
+        ``_core.clear_hand_memos`` keeps it."""
+        steps = self.steps
+        rank_weight = self.rank_weight
+        left = [0]  # the points of a rank mask's cards, by doubling
+        for i in range(13):
+            left += [w + rank_weight[1 << i] for w in left]
+        table = []
+        for mask in range(1 << 13):
+            key = LOW_SPREAD[mask & 127] | LOW_SPREAD[mask >> 7] << 28
+            if self.ace_high and mask & 1 and mask >> 12 & 1:
+                table.append((None, key, None, None))
+                continue
+            cover = _in_rows(mask, steps)
+            if not cover:
+                table.append((left[mask], key, (), ((0, mask.bit_count()),)))
+                continue
+            runs, gaps, last = [], [], 0
+            while cover:
+                low = cover & -cover
+                block = cover & ~(cover + low)  # the stretch of cover starting at ``low``
+                a = (mask & (low - 1)).bit_count()
+                if a > last:
+                    gaps.append((last, a))
+                last = a + block.bit_count()
+                runs.append((run_order(low.bit_length(), 0), a, last))
+                cover ^= block
+            if mask.bit_count() > last:
+                gaps.append((last, mask.bit_count()))
+            table.append((left[mask ^ _in_rows(mask, steps)], key, tuple(runs), tuple(gaps)))
+        return table
 
     def score(self, key: int) -> int:
         """The least score of a suit key (``SuitRuns.scores`` computes with this)."""
@@ -334,15 +400,16 @@ class PlainSuit:
         """
         low_ids = key >> (13 * s) & RANK_BITS
         high_ids = key >> (52 + 13 * s) & RANK_BITS
+        if not low_ids & high_ids:
+            score = self.single[low_ids | high_ids][0]
+            if score is not None:
+                return self.build_held(s, low_ids, high_ids)
         counts = (
             LOW_SPREAD[low_ids & 127]
             + LOW_SPREAD[high_ids & 127]
             + ((LOW_SPREAD[low_ids >> 7] + LOW_SPREAD[high_ids >> 7]) << 28)
         )
-        ace_question = counts & ACES and self.ace_high and counts >> 48 & 15
-        if not (low_ids & high_ids or ace_question):  # one card per rank: by rank bits alone
-            return self._build_single(s, low_ids, high_ids, counts)
-        if ace_question:  # the ace may go high or low
+        if counts & ACES and self.ace_high and counts >> 48 & 15:  # the ace may go high or low
             placed = self.place(counts)
             if placed is None:
                 return None
@@ -380,34 +447,23 @@ class PlainSuit:
             held ^= bit
         return lost if score is None else score, tuple(melds), (), tuple(left), counts
 
-    def _build_single(self, s: int, low_ids: int, high_ids: int, counts: int) -> tuple:
-        """``build`` for a suit holding one card per rank, aces low: each stretch of ``m`` or
-        more held ranks is a run, the rest is left over (rank r at bit r - 1 of the masks)."""
-        held = low_ids | high_ids
-        cover = _in_rows(held, self.steps)
-        first = 13 * s
-        melds = []
-        rest = held ^ cover
-        while cover:
-            low = cover & -cover
-            block = cover & ~(cover + low)  # the stretch of cover starting at ``low``
-            start = low.bit_length() - 1
-            cards = [
-                CARDS[first + i] if low_ids >> i & 1 else CARDS[52 + first + i]
-                for i in range(start, block.bit_length())
-            ]
-            melds.append((run_order(start + 1, s), len(melds), tuple(cards)))
-            cover ^= block
-        score = 0
-        left = []
-        weight = self.rank_weight
-        while rest:
-            bit = rest & -rest
-            score += weight[bit]
-            i = first + bit.bit_length() - 1
-            left.append(CARDS[i] if low_ids & bit else CARDS[52 + i])
-            rest ^= bit
-        return score, tuple(melds), (), tuple(left), counts
+    def build_held(self, s: int, low: int, high: int) -> tuple:
+        """``build`` for suit ``s`` holding one card per rank (copy-0 ids ``low``, copy-1 ids
+        ``high``), from the rules' table of rank masks (``single``, not the ace question)."""
+        score, key, runs, gaps = self.single[low | high]
+        held = (
+            HELD[2 * s][low & 127 | (high & 127) << 7]
+            + HELD[2 * s + 1][low >> 7 | (high >> 7) << 6]
+        )
+        if not runs:
+            return score, (), (), held, key
+        melds = tuple([(o + 2 * s, j, held[a:b]) for j, (o, a, b) in enumerate(runs)])
+        if not gaps:
+            return score, melds, (), (), key
+        left = held[gaps[0][0] : gaps[0][1]]
+        for a, b in gaps[1:]:
+            left += held[a:b]
+        return score, melds, (), left, key
 
 
 def _in_rows(held: int, shifts: tuple[int, ...]) -> int:
