@@ -22,7 +22,7 @@ BIT = tuple(1 << i for i in range(104))  # card id -> its bit in a hand's id set
 RANK_BITS = 0x1FFF
 FACE_BITS = (1 << 52) - 1
 SUIT_IDS = tuple(RANK_BITS << (13 * s) | RANK_BITS << (52 + 13 * s) for s in range(4))
-_MAX_BUILT = 1 << 16  # entries per suit memo before it starts over
+MAX_BUILT = 1 << 16  # entries per suit memo before it starts over
 BY_INDEX = itemgetter(1)  # a lay-off's table meld index
 
 # (score, melds as (order, seq, cards) with ``order`` from ``run_order``, lay-offs as
@@ -96,7 +96,7 @@ def build_suit(ctx, s: int, key: int) -> Built:
 
 
 def keep(memo: dict[int, Built], key: int, built: Built) -> Built:
-    if len(memo) >= _MAX_BUILT:
+    if len(memo) >= MAX_BUILT:
         memo.clear()
         memo[0] = EMPTY_SUIT
     memo[key] = built

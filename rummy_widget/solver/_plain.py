@@ -91,6 +91,9 @@ class PlainSuit:
         self.weight = {1 << (4 * k + j): w << j for k, w in enumerate(weight) for j in (0, 1)}
         self.rank_weight = {1 << k: w for k, w in enumerate(weight[:13])}  # by rank bit
         self.single = self._single_table()
+        # the score of a suit key holding one card per rank (not the ace question), the same
+        # numbers as ``single`` by key (8192 keys, about 0.3 MB per rules)
+        self.single_scores = {t[1]: t[0] for t in self.single if t[0] is not None}
         held_tables()
         # suit key with aces that may go high or low -> ``place``'s answer (a memo about hands)
         self.placed: dict[int, tuple[int, int] | None] = {}
@@ -141,6 +144,9 @@ class PlainSuit:
 
     def score(self, key: int) -> int:
         """The least score of a suit key (``SuitRuns.scores`` computes with this)."""
+        found = self.single_scores.get(key)
+        if found is not None:  # one card per rank: from the rules' table
+            return found
         if key & ACES and self.ace_high and key >> 48 & 15:  # the ace may go high or low
             placed = self.place(key)
             return self.solver._score(key) if placed is None else placed[1]
