@@ -337,7 +337,7 @@ def test_single_copy_table_agrees_with_the_full_rebuild(rules: Rules) -> None:
         cards = [Card(52 * (high >> r & 1) + 13 * s + r) for r in ranks]
         rng.shuffle(cards)
         key = sum(1 << (4 * r) for r in ranks)
-        score, table_key, runs, _ = plain.single[mask]
+        score, table_key, runs, _, _ = plain.single[mask]
         assert table_key == key
         if score is None:  # the ace question: built from the key by ``build``
             assert rules.ace_high and mask & 1 and mask >> 12 & 1
@@ -353,6 +353,20 @@ def test_single_copy_table_agrees_with_the_full_rebuild(rules: Rules) -> None:
         assert list(part[3]) == list(expected.leftover), mask
         assert score // (1 << 16) == expected.penalty
         assert len(runs) == len(expected.melds)
+        # the same mask with some ranks outside its runs held twice (``_build_twice``)
+        twice = rng.getrandbits(13) & mask & ~plain.single[mask][4]
+        if twice:
+            cards += [
+                Card(52 * (1 - (high >> r & 1)) + 13 * s + r) for r in ranks if twice >> r & 1
+            ]
+            ids = sum(1 << c.id for c in cards)
+            part = plain.build(s, ids)
+            total = sum(1 << (4 * (c.id % 52)) for c in cards)
+            expected = _core.arrangement(ctx, total, cards)
+            assert [m[2] for m in part[1]] == list(expected.melds), (mask, twice)
+            assert list(part[3]) == list(expected.leftover), (mask, twice)
+            assert part[0] == ctx.suits[s]._score(total >> (52 * s)), (mask, twice)
+            assert part[4] == total >> (52 * s)
 
 
 @pytest.mark.parametrize("m", [2, 3, 4])

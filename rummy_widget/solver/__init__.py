@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from ..cards import Card, Cards, parse_cards
 from ..rules import Rules
 from . import _core
-from ._build import BIT, BY_INDEX, EMPTY_SUIT, MAX_BUILT, SUIT_IDS, build_suit, keep
+from ._build import BIT, BY_INDEX, EMPTY_SUIT, MAX_BUILT, SUIT_IDS, build_suit
 from ._core import ENCODE, HIGH_BITS, SUIT_MASK, TableMelds, min_penalty
 from ._plain import HELD, RANK_BITS
 from ._runs import K_PENALTY
@@ -29,6 +29,7 @@ from .helpers import GoOut, Out, can_go_out, outs
 
 S0, S1, S2, S3 = SUIT_IDS
 NEW = object.__new__
+TWICE = (None, None, None, None, None)  # a suit holding a rank twice: not from the table
 MAX_HANDS = 1 << 14  # answers memoized per context before the memo starts over
 
 __all__ = ["Arrangement", "GoOut", "Out", "best_arrangement", "can_go_out", "min_penalty", "outs"]
@@ -115,7 +116,8 @@ def _first_sight(ctx: _core.Context, ids: int, hand: list[Card]) -> Answer:
 
     When no table meld touches any suit, a suit holding one card per rank (whichever copy)
     takes its counts, score, runs and leftover from the rules' table of rank masks
-    (``PlainSuit.single``) and its cards from ``HELD``: no bit walking per card."""
+    (``PlainSuit.single``) and its cards from ``HELD``: no bit walking per card. A suit
+    holding a rank twice takes its counts from the table of each copy's mask."""
     plain = ctx.plain
     if plain is None:
         counts = sum([ENCODE[card.id] for card in hand])
@@ -139,17 +141,34 @@ def _first_sight(ctx: _core.Context, ids: int, hand: list[Card]) -> Answer:
     h2 = ids >> 78 & RANK_BITS
     l3 = ids >> 39 & RANK_BITS
     h3 = ids >> 91
-    if l0 & h0 | l1 & h1 | l2 & h2 | l3 & h3:  # a rank held twice: the general build
-        return _first_sight_twice(ctx, ids, hand, single)
-    t0 = single[l0 | h0]
-    t1 = single[l1 | h1]
-    t2 = single[l2 | h2]
-    t3 = single[l3 | h3]
-    k0, k1, k2, k3 = t0[1], t1[1], t2[1], t3[1]
+    if l0 & h0:  # a rank held twice: counts from both masks, built by ``build_suit``
+        t0 = TWICE
+        k0 = single[l0][1] + single[h0][1]
+    else:
+        t0 = single[l0 | h0]
+        k0 = t0[1]
+    if l1 & h1:  # a rank held twice: counts from both masks, built by ``build_suit``
+        t1 = TWICE
+        k1 = single[l1][1] + single[h1][1]
+    else:
+        t1 = single[l1 | h1]
+        k1 = t1[1]
+    if l2 & h2:  # a rank held twice: counts from both masks, built by ``build_suit``
+        t2 = TWICE
+        k2 = single[l2][1] + single[h2][1]
+    else:
+        t2 = single[l2 | h2]
+        k2 = t2[1]
+    if l3 & h3:  # a rank held twice: counts from both masks, built by ``build_suit``
+        t3 = TWICE
+        k3 = single[l3][1] + single[h3][1]
+    else:
+        t3 = single[l3 | h3]
+        k3 = t3[1]
     if (k0 + k1 + k2 + k3 + ctx.add) & HIGH_BITS | ctx.always:
         return with_sets(ctx, ids, k0 | k1 << 52 | k2 << 104 | k3 << 156, hand)
-    # the four suits' blocks below are the same, unrolled on purpose (a loop over the suits
-    # costs a first sight about 0.3 µs more)
+    # the four suits' blocks here are the same, unrolled on purpose: a first sight runs fewer
+    # steps than with a loop over the suits
     b0, b1, b2, b3 = ctx.built
     build = plain.build_held
     key = ids & S0
@@ -160,7 +179,7 @@ def _first_sight(ctx: _core.Context, ids: int, hand: list[Card]) -> Answer:
             e0 = b0[key] = (t0[0], (), (), held, t0[1])
         elif t0[0] is not None:
             e0 = b0[key] = build(0, l0, h0)
-        else:  # the ace question
+        else:  # the ace question, or a rank held twice
             e0 = build_suit(ctx, 0, key)
     key = ids & S1
     e1 = b1.get(key)
@@ -170,7 +189,7 @@ def _first_sight(ctx: _core.Context, ids: int, hand: list[Card]) -> Answer:
             e1 = b1[key] = (t1[0], (), (), held, t1[1])
         elif t1[0] is not None:
             e1 = b1[key] = build(1, l1, h1)
-        else:  # the ace question
+        else:  # the ace question, or a rank held twice
             e1 = build_suit(ctx, 1, key)
     key = ids & S2
     e2 = b2.get(key)
@@ -180,7 +199,7 @@ def _first_sight(ctx: _core.Context, ids: int, hand: list[Card]) -> Answer:
             e2 = b2[key] = (t2[0], (), (), held, t2[1])
         elif t2[0] is not None:
             e2 = b2[key] = build(2, l2, h2)
-        else:  # the ace question
+        else:  # the ace question, or a rank held twice
             e2 = build_suit(ctx, 2, key)
     key = ids & S3
     e3 = b3.get(key)
@@ -190,7 +209,7 @@ def _first_sight(ctx: _core.Context, ids: int, hand: list[Card]) -> Answer:
             e3 = b3[key] = (t3[0], (), (), held, t3[1])
         elif t3[0] is not None:
             e3 = b3[key] = build(3, l3, h3)
-        else:  # the ace question
+        else:  # the ace question, or a rank held twice
             e3 = build_suit(ctx, 3, key)
     melds = e0[1] + e1[1] + e2[1] + e3[1]  # (order, seq, cards): merged by lowest rank, suit
     if len(melds) > 1:
@@ -198,27 +217,3 @@ def _first_sight(ctx: _core.Context, ids: int, hand: list[Card]) -> Answer:
     elif melds:
         melds = (melds[0][2],)
     return melds, (), e0[3] + e1[3] + e2[3] + e3[3], (e0[0] + e1[0] + e2[0] + e3[0]) // K_PENALTY
-
-
-def _first_sight_twice(ctx: _core.Context, ids: int, hand: list[Card], single: list) -> Answer:
-    """``_first_sight`` of a hand holding both copies of some face: sets first, then the suits
-    (those holding one card per rank from the table)."""
-    keys = []
-    for s in range(4):
-        low = ids >> (13 * s) & RANK_BITS
-        high = ids >> (52 + 13 * s) & RANK_BITS
-        keys.append(single[low][1] + single[high][1])  # the suit's counts
-    k0, k1, k2, k3 = keys
-    if (k0 + k1 + k2 + k3 + ctx.add) & HIGH_BITS | ctx.always:
-        return with_sets(ctx, ids, k0 | k1 << 52 | k2 << 104 | k3 << 156, hand)
-    build = ctx.plain.build_held
-    for s, built in enumerate(ctx.built):
-        key = ids & SUIT_IDS[s]
-        if key not in built:
-            low = ids >> (13 * s) & RANK_BITS
-            high = ids >> (52 + 13 * s) & RANK_BITS
-            if not low & high and single[low | high][0] is not None:
-                keep(built, key, build(s, low, high))
-            else:
-                build_suit(ctx, s, key)
-    return _arrange(ctx, ids, hand)

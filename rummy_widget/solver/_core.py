@@ -320,12 +320,11 @@ def search(ctx: Context, total: int) -> tuple[int, tuple]:
     if not mask:
         return m0[k0] + m1[k1] + m2[k2] + m3[k3], ()
     r0, r1, r2, r3 = ctx.reaches
-    try:  # each suit's faces that may join runs, memoized per suit key
-        c0 = r0[k0]
-        c1 = r1[k1]
-        c2 = r2[k2]
-        c3 = r3[k3]
-    except KeyError:  # worked out for the four suits at once
+    c0 = r0.get(k0)  # each suit's faces that may join runs, memoized per suit key
+    c1 = r1.get(k1)
+    c2 = r2.get(k2)
+    c3 = r3.get(k3)
+    if c0 is None or c1 is None or c2 is None or c3 is None:  # the four suits at once
         cover = reach(ctx, total)
         c0 = r0[k0] = cover & SUIT_MASK
         c1 = r1[k1] = cover >> 52 & SUIT_MASK

@@ -107,11 +107,11 @@ class PlainSuit:
         at bit r - 1), whichever copies the cards are: every stretch of ``m`` or more held ranks
         is a run, the rest is left over. Entries are (score, suit key, runs as
         (``run_order`` of the run in suit 0, first, end) slices of the held cards in rank
-        order, the slices of them left over); the cards come from ``HELD``. With
-        ``ace_high``, a mask holding the ace and the king may place the ace either way: (None,
-        suit key, None, None), built by ``build`` from the key. Filled once per rules when its
-        first context is made (8192 masks, about 20 ms, about 1 MB); never about a hand, so
-        ``_core.clear_hand_memos`` keeps it."""
+        order, the slices of them left over, the ranks in runs); the cards come from ``HELD``.
+        With ``ace_high``, a mask holding the ace and the king may place the ace either way:
+        (None, suit key, None, None, None), built by ``build`` from the key. Filled once per
+        rules when its first context is made (8192 masks, about 20 ms, about 1 MB); never
+        about a hand, so ``_core.clear_hand_memos`` keeps it."""
         steps = self.steps
         rank_weight = self.rank_weight
         left = [0]  # the points of a rank mask's cards, by doubling
@@ -121,11 +121,11 @@ class PlainSuit:
         for mask in range(1 << 13):
             key = LOW_SPREAD[mask & 127] | LOW_SPREAD[mask >> 7] << 28
             if self.ace_high and mask & 1 and mask >> 12 & 1:
-                table.append((None, key, None, None))
+                table.append((None, key, None, None, None))
                 continue
-            cover = _in_rows(mask, steps)
+            cover = whole = _in_rows(mask, steps)
             if not cover:
-                table.append((left[mask], key, (), ((0, mask.bit_count()),)))
+                table.append((left[mask], key, (), ((0, mask.bit_count()),), 0))
                 continue
             runs, gaps, last = [], [], 0
             while cover:
@@ -139,7 +139,8 @@ class PlainSuit:
                 cover ^= block
             if mask.bit_count() > last:
                 gaps.append((last, mask.bit_count()))
-            table.append((left[mask ^ _in_rows(mask, steps)], key, tuple(runs), tuple(gaps)))
+            table.append((left[mask ^ whole], key, tuple(runs), tuple(gaps), whole))
+        self.mask_points = left
         return table
 
     def score(self, key: int) -> int:
@@ -406,10 +407,14 @@ class PlainSuit:
         """
         low_ids = key >> (13 * s) & RANK_BITS
         high_ids = key >> (52 + 13 * s) & RANK_BITS
-        if not low_ids & high_ids:
-            score = self.single[low_ids | high_ids][0]
-            if score is not None:
+        entry = self.single[low_ids | high_ids]
+        if entry[0] is not None:
+            twice = low_ids & high_ids
+            if not twice:
                 return self.build_held(s, low_ids, high_ids)
+            if not twice & entry[4]:  # ranks held twice, none in a run stretch: the runs of
+                # one card per rank, every card of those ranks left over
+                return self._build_twice(s, low_ids, high_ids, entry)
         counts = (
             LOW_SPREAD[low_ids & 127]
             + LOW_SPREAD[high_ids & 127]
@@ -453,10 +458,42 @@ class PlainSuit:
             held ^= bit
         return lost if score is None else score, tuple(melds), (), tuple(left), counts
 
+    def _build_twice(self, s: int, low: int, high: int, entry: tuple) -> tuple:
+        """``build`` for suit ``s`` when the ranks it holds twice (copy-0 and copy-1 ids
+        ``low``, ``high``) lie in no run stretch: the runs are those of the rank mask (``entry``
+        in ``single``), the ranks held twice add their second card's score and count."""
+        score, key, runs, _, cover = entry
+        twice = low & high
+        melds: tuple = ()
+        if runs:  # the run ranks hold one card each: their cards from ``HELD`` in rank order
+            run_low, run_high = low & cover, high & cover
+            held = (
+                HELD[2 * s][run_low & 127 | (run_high & 127) << 7]
+                + HELD[2 * s + 1][run_low >> 7 | (run_high >> 7) << 6]
+            )
+            made, start = [], 0
+            for j, (o, a, b) in enumerate(runs):
+                made.append((o + 2 * s, j, held[start : start + b - a]))
+                start += b - a
+            melds = tuple(made)
+        first = 13 * s
+        left = []
+        rest = (low | high) & ~cover
+        while rest:
+            bit = rest & -rest
+            i = first + bit.bit_length() - 1
+            if low & bit:
+                left.append(CARDS[i])
+            if high & bit:
+                left.append(CARDS[52 + i])
+            rest ^= bit
+        extra = self.single[twice][1]
+        return score + self.mask_points[twice], melds, (), tuple(left), key + extra
+
     def build_held(self, s: int, low: int, high: int) -> tuple:
         """``build`` for suit ``s`` holding one card per rank (copy-0 ids ``low``, copy-1 ids
         ``high``), from the rules' table of rank masks (``single``, not the ace question)."""
-        score, key, runs, gaps = self.single[low | high]
+        score, key, runs, gaps, _ = self.single[low | high]
         held = (
             HELD[2 * s][low & 127 | (high & 127) << 7]
             + HELD[2 * s + 1][low >> 7 | (high >> 7) << 6]
