@@ -25,6 +25,32 @@ SUIT_IDS = tuple(RANK_BITS << (13 * s) | RANK_BITS << (52 + 13 * s) for s in ran
 MAX_BUILT = 1 << 16  # entries per suit memo before it starts over
 BY_INDEX = itemgetter(1)  # a lay-off's table meld index
 
+# A suit's held cards in rank order when no rank is held twice, from its copy-0 and copy-1 id
+# masks (``low``, ``high``, rank r at bit r - 1) in two pieces: ranks 1-7 at
+# ``HELD[2 * s][low & 127 | (high & 127) << 7]``, ranks 8-13 at
+# ``HELD[2 * s + 1][low >> 7 | (high >> 7) << 6]``. About the cards only, the same for every
+# rules: filled with the first ``PlainSuit`` (``held_tables``), not at import.
+HELD: list[list] = []
+
+
+def held_tables() -> list[list]:
+    """Fill ``HELD`` (4 x (3^7 + 3^6) tuples, about 1.5 MB, a few ms) once per process."""
+    if not HELD:
+        for s in range(4):
+            for first, size in ((0, 7), (7, 6)):
+                table: list = [None] * (1 << (2 * size))
+                entries = [(0, ())]
+                for i in range(size):  # doubling by rank, so each tuple stays in rank order
+                    c0, c1 = CARDS[13 * s + first + i], CARDS[52 + 13 * s + first + i]
+                    entries += [(k | 1 << i, (*t, c0)) for k, t in entries] + [
+                        (k | 1 << (size + i), (*t, c1)) for k, t in entries
+                    ]
+                for k, t in entries:
+                    table[k] = t
+                HELD.append(table)
+    return HELD
+
+
 # (score, melds as (order, seq, cards) with ``order`` from ``run_order``, lay-offs as
 #  (card, table meld index), leftover cards, the suit's count key: 4 bits per rank)
 Built = tuple[int, tuple, tuple, tuple, int]
@@ -49,8 +75,17 @@ def _spread(bits: int) -> int:
 def build_suit(ctx, s: int, key: int) -> Built:
     """Suit ``s``'s part of the arrangement for the hand's id bits ``key`` (memoized)."""
     solver = ctx.suits[s]
-    if solver.plain is not None:
-        built = solver.plain.build(s, key)
+    plain = solver.plain
+    if plain is not None:
+        low = key >> (13 * s) & RANK_BITS
+        high = key >> (52 + 13 * s) & RANK_BITS
+        if not low & high:
+            entry = plain.single[low | high]
+            if entry[2] == ():  # one card per rank, no runs: the held cards are left over
+                held = HELD[2 * s][low & 127 | (high & 127) << 7]
+                held += HELD[2 * s + 1][low >> 7 | (high >> 7) << 6]
+                return keep(ctx.built[s], key, (entry[0], (), (), held, entry[1]))
+        built = plain.build(s, key)
         if built is not None:
             return keep(ctx.built[s], key, built)
     counts = face_counts(key) >> (52 * s)

@@ -19,7 +19,7 @@ per suit on purpose: on a first sight, Python's call overhead is much of the cos
 
 from __future__ import annotations
 
-from ._build import CARDS, run_order
+from ._build import CARDS, HELD, held_tables, run_order
 from ._runs import K_LEFT, K_PENALTY, SuitPlan, SuitRuns, _runs_of
 
 ONES = sum(1 << (4 * i) for i in range(14))  # bit 0 of every position's 4-bit field
@@ -32,30 +32,6 @@ MISSING = object()  # not in a memo yet (None is an answer there)
 LOW_SPREAD = [0]
 for _bit in range(7):  # doubling: cheap at import
     LOW_SPREAD += [spread | 1 << (4 * _bit) for spread in LOW_SPREAD]
-# A suit's held cards in rank order when no rank is held twice, from its copy-0 and copy-1 id
-# masks (``low``, ``high``, rank r at bit r - 1) in two pieces: ranks 1-7 at
-# ``HELD[2 * s][low & 127 | (high & 127) << 7]``, ranks 8-13 at
-# ``HELD[2 * s + 1][low >> 7 | (high >> 7) << 6]``. About the cards only, the same for every
-# rules: filled with the first ``PlainSuit`` (``held_tables``), not at import.
-HELD: list[list] = []
-
-
-def held_tables() -> list[list]:
-    """Fill ``HELD`` (4 x (3^7 + 3^6) tuples, about 1.5 MB, a few ms) once per process."""
-    if not HELD:
-        for s in range(4):
-            for first, size in ((0, 7), (7, 6)):
-                table: list = [None] * (1 << (2 * size))
-                entries = [(0, ())]
-                for i in range(size):  # doubling by rank, so each tuple stays in rank order
-                    c0, c1 = CARDS[13 * s + first + i], CARDS[52 + 13 * s + first + i]
-                    entries += [(k | 1 << i, (*t, c0)) for k, t in entries] + [
-                        (k | 1 << (size + i), (*t, c1)) for k, t in entries
-                    ]
-                for k, t in entries:
-                    table[k] = t
-                HELD.append(table)
-    return HELD
 
 
 def suit_runs(
@@ -118,6 +94,8 @@ class PlainSuit:
         for i in range(13):
             left += [w + rank_weight[1 << i] for w in left]
         table = []
+        shared: dict[tuple, tuple] = {}
+        alone = [((0, n),) for n in range(14)]  # no runs: every held card left over
         for mask in range(1 << 13):
             key = LOW_SPREAD[mask & 127] | LOW_SPREAD[mask >> 7] << 28
             if self.ace_high and mask & 1 and mask >> 12 & 1:
@@ -125,7 +103,7 @@ class PlainSuit:
                 continue
             cover = whole = _in_rows(mask, steps)
             if not cover:
-                table.append((left[mask], key, (), ((0, mask.bit_count()),), 0))
+                table.append((left[mask], key, (), alone[mask.bit_count()], 0))
                 continue
             runs, gaps, last = [], [], 0
             while cover:
@@ -139,7 +117,9 @@ class PlainSuit:
                 cover ^= block
             if mask.bit_count() > last:
                 gaps.append((last, mask.bit_count()))
-            table.append((left[mask ^ whole], key, tuple(runs), tuple(gaps), whole))
+            runs_gaps = (tuple(runs), tuple(gaps))
+            runs_gaps = shared.setdefault(runs_gaps, runs_gaps)  # many masks share them
+            table.append((left[mask ^ whole], key, *runs_gaps, whole))
         self.mask_points = left
         return table
 
