@@ -45,9 +45,28 @@ def suit_runs(
     solver = SuitRuns(m, ace_high, points, free, table_runs)
     if m >= 2 and not table_runs and not any(free):
         plain = solver.plain = PlainSuit(solver)
-        solver.scores.compute = plain.score
+        solver.scores = TableScores(plain.single_scores, plain.score)
         solver.plans.compute = plain.plan
     return solver
+
+
+class TableScores(dict):
+    """``SuitRuns.scores`` of a suit facing no table meld: a missing key holding one card per
+    rank takes its score from the rules' table (``PlainSuit.single_scores``, one lookup),
+    any other from ``PlainSuit.score``. Starts with the empty suit, as every score memo."""
+
+    def __init__(self, table: dict[int, int], compute) -> None:
+        super().__init__()
+        self.table = table
+        self.compute = compute
+        self[0] = 0
+
+    def __missing__(self, key: int) -> int:
+        value = self.table.get(key)
+        if value is None:
+            value = self.compute(key)
+        self[key] = value
+        return value
 
 
 class PlainSuit:

@@ -43,6 +43,18 @@ class SetOption:
         firsts = [(next(s for s in range(4) if g[s]), g) for g in self.groups]
         return tuple(sorted(firsts, key=itemgetter(0)))  # stable: equal first suits keep order
 
+    @cached_property
+    def taken_suits(self) -> tuple[tuple[int, int], ...]:
+        """(suit, cards taken) for each suit the choice takes cards of."""
+        return tuple((s, t) for s, t in enumerate(self.taken) if t)
+
+    @cached_property
+    def set_suits(self) -> tuple[tuple[int, tuple[int, ...]], ...]:
+        """``in_order`` with each set as the suits of its cards, in suit order."""
+        return tuple(
+            (first, tuple(s for s in range(4) for _ in range(g[s]))) for first, g in self.in_order
+        )
+
 
 def sub_vectors(vec: Vector) -> list[Vector]:
     """Every part of ``vec``, largest total first (sets are tried before runs)."""

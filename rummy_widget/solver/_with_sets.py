@@ -128,25 +128,28 @@ def _set_part(ctx: _core.Context, rank: int, option, rank_ids: int) -> SetPart:
     """The ids a set choice takes and its melds as cards, or None if a face would split."""
     taken_ids = 0
     faces = FACE_IDS[rank]
-    for s, t in enumerate(option.taken):
-        have = rank_ids & faces[s] if t else 0
+    for s, t in option.taken_suits:
+        have = rank_ids & faces[s]
         if have.bit_count() != t:
             return None
         taken_ids |= have
     left = taken_ids
     melds = []
-    for j, (first, g) in enumerate(option.in_order):
+    low = rank - 1
+    for j, (first, suits) in enumerate(option.set_suits):
         # by suit, then lower id first: ``rules.order_meld``'s order for a set already
-        cards, left = _take([13 * s + rank - 1 for s in range(4) for _ in range(g[s])], left)
+        cards, left = _take(suits, left, 13, low)
         melds.append((set_order(rank, first), j, tuple(cards)))
     return taken_ids, tuple(melds)
 
 
-def _take(faces: list[int], left: int) -> tuple[list[Card], int]:
-    """The cards of ``faces`` (0..51) from the ids ``left``, the lower id of a face first,
+def _take(faces, left: int, step: int = 1, low: int = 0) -> tuple[list[Card], int]:
+    """The cards of faces ``step * f + low`` for ``f`` in ``faces`` (0..51 by default; the
+    suits of one rank with ``step`` 13) from the ids ``left``, the lower id of a face first,
     and the ids left after them."""
     cards = []
     for f in faces:
+        f = step * f + low
         if left >> f & 1:
             left ^= 1 << f
             cards.append(CARDS[f])
