@@ -8,10 +8,12 @@ Two functions of ours are timed: ``min_penalty`` (the number only) and ``best_ar
 
 **Cold**: every memo about hands (suit shapes, set choices, built suits) is cleared before each
 hand (``_core.clear_hand_memos``, outside the clock); the rules' context, its set table (with
-the choices kept per reach) and the stretch program's numbered states, built once per rules,
-are kept. The table rows' contexts are dropped after them, so each preset's cold rows start
-in the same state (clearing hundreds of table contexts before each call flushes the CPU
-caches). **Warm**: the same hands again, every memo filled. Each hand keeps its
+the choices kept per reach), its table of the 8192 rank masks of a suit holding one card per
+rank and the stretch program's numbered states, built once per rules, are kept, and so are
+the cards of each suit by rank mask and copy (``_build.HELD``, once per process); what they
+cost once is printed first. The table rows' contexts are dropped after them, so each
+preset's cold rows start in the same state (clearing hundreds of table contexts before each
+call flushes the CPU caches). **Warm**: the same hands again, every memo filled. Each hand keeps its
 best of 3 passes, cold and warm alike: other processes share the cores, and a process put aside
 by the scheduler loses about 4 ms in the middle of a call. **Fresh hand** (``best_arrangement``
 only): every memo filled except this hand's own memoized answer (taken out of the memo before
@@ -51,7 +53,7 @@ from solver_bruteforce import hard_hand, random_hand, table_deal  # noqa: E402
 
 from rummy_widget.cards import Card  # noqa: E402
 from rummy_widget.rules import Rules  # noqa: E402
-from rummy_widget.solver import _core, best_arrangement, min_penalty  # noqa: E402
+from rummy_widget.solver import _build, _core, best_arrangement, min_penalty  # noqa: E402
 
 REPEAT = 3  # warm figures: each hand's best of this many passes (other processes share the cores)
 
@@ -93,6 +95,10 @@ def forget(rules: Rules):
     return before
 
 
+def one_time(start: float) -> str:
+    return f"{1000 * (time.perf_counter() - start):.1f} ms"
+
+
 def stats(times: list[float]) -> tuple[float, float]:
     ordered = sorted(times)
     return ordered[len(ordered) // 2], ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))]
@@ -110,8 +116,14 @@ def our_rows(hands: int, seed: int) -> dict:
         " shared); cold = memos about hands cleared before each hand, warm = every memo filled)"
     )
     figures = {}
+    start = time.perf_counter()
+    _build.held_tables()  # the cards of each suit by copy split: once per process
+    print(f"  cards by rank mask (HELD), made once per process: {one_time(start)}")
     for name in ("traditional", "rummy_royal"):
         rules = Rules.preset(name)
+        start = time.perf_counter()
+        _core.context(rules)  # the set table and the rank-mask table: once per rules
+        print(f"  {name}: the rules' context, made once per rules: {one_time(start)}")
         for kind in ("random", "hard"):
             for size in (10, 11):
                 rng = random.Random(f"{seed}-{name}-{kind}-{size}")
@@ -234,6 +246,7 @@ def in_play_rows(hands: int, seed: int, warm_ups: tuple[int, ...] = (0, 2_000, 2
     deck = rl_utils.get_deck()
     for warm_up in warm_ups:
         _core.clear_caches()
+        _core.context(rules)  # once per rules, not about hands: outside the clock
         other = random.Random(f"{seed}-warm-up")
         for _ in range(warm_up):
             best_arrangement([Card(f) for f in other.sample(range(52), 10)], rules)
