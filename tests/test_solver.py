@@ -549,3 +549,24 @@ def test_outs_respect_the_unseen_cards_and_the_table() -> None:
     assert {"8♥", "Q♥"} <= faces  # both extend the table run
     on_table = {c.id for c in melds[0].cards}
     assert all(c.id not in on_table for o in outs(hand, TRAD, melds) for c in o.cards)
+
+
+def test_memos_stay_bounded_and_answers_unchanged(monkeypatch) -> None:
+    # first sights store suit parts without ``keep``'s check; the answers' memo starting over
+    # (``_trim``) keeps the built-suit memos within their limit plus one cycle of new hands
+    import rummy_widget.solver as solver
+
+    rng = random.Random(3)
+    hands = [random_hand(rng, 10) for _ in range(300)] + [
+        [Card(f) for f in rng.sample(range(52), 10)] for _ in range(300)
+    ]
+    expected = [best_arrangement(h, TRAD) for h in hands]
+    _core.clear_caches()
+    monkeypatch.setattr(solver, "MAX_HANDS", 8)
+    monkeypatch.setattr(solver, "MAX_BUILT", 40)
+    ctx = context(TRAD)
+    for hand, want in zip(hands, expected, strict=True):
+        assert best_arrangement(hand, TRAD) == want
+        assert len(ctx.hands) <= 8
+        assert all(len(built) <= 40 for built in ctx.built)
+    _core.clear_caches()

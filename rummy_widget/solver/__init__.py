@@ -76,8 +76,9 @@ def best_arrangement(
 def _trim(ctx: _core.Context) -> None:
     """Start the memo of answers over, and each memo of built suits that could outgrow its
     limit before the next time: ``_first_sight`` stores up to one built part per suit and
-    new hand without ``keep``'s check, so a memo under ``MAX_BUILT - MAX_HANDS`` stays
-    within ``MAX_BUILT`` until the answers start over again."""
+    new answer without ``keep``'s check (contexts without table melds only), so a memo under
+    ``MAX_BUILT - MAX_HANDS`` stays within ``MAX_BUILT`` until the answers start over again
+    (table contexts sharing it add through ``keep``: at most ``MAX_HANDS`` more)."""
     ctx.hands.clear()
     for built in ctx.built:
         if len(built) >= MAX_BUILT - MAX_HANDS:

@@ -148,10 +148,12 @@ class Context:
         # depends only on which physical cards the hand holds and on this context
         self.hands: dict[int, tuple] = {}
         self.maps = tuple(s.scores for s in self.suits)
-        # the ``PlainSuit`` of all four suits when no table meld touches any (first sights
-        # build from its table of rank masks, ``_plain.PlainSuit.single``), else None
+        # without table melds, the ``PlainSuit`` of all four suits (first sights build from its
+        # table of rank masks, ``_plain.PlainSuit.single``, and store their suit parts without
+        # ``_build.keep``'s check, which only this context's answers memo bounds: ``_trim``),
+        # else None
         plain = self.suits[0].plain
-        self.plain = plain if all(s.plain is plain for s in self.suits) else None
+        self.plain = plain if not table and all(s.plain is plain for s in self.suits) else None
         self.reaches = tuple(s.reach for s in self.suits)
 
     def _set_test(self, rank: int):
