@@ -42,17 +42,29 @@ LADDER_GOALS = [
 ]
 
 
-def strength(deals: int, master_deals: int, jobs: int | None, seed: int, presets=PRESETS) -> None:
+def strength(
+    deals: int,
+    master_deals: int,
+    jobs: int | None,
+    seed: int,
+    presets=PRESETS,
+    master_options: dict | None = None,
+) -> None:
     print("## Strength: 2 players, duplicate deals (each shuffle played with seats swapped)")
+    if master_options:
+        print(f"master options: {json.dumps(master_options, sort_keys=True)}")
     for strong, weak, goal, figure in LADDER_GOALS:
         n = master_deals if "master" in (strong, weak) else deals
         if n <= 0:
             continue
         for rules in presets:
             start = time.perf_counter()
-            result = tournament(
-                [strong, weak], deals=n, rules=rules, seed=seed, jobs=jobs, progress=False
-            )
+            # Bots built as the tournament builds named ones (seeds seed, seed + 1).
+            line = [
+                get_bot(b, seed=seed + i, **((master_options or {}) if b == "master" else {}))
+                for i, b in enumerate((strong, weak))
+            ]
+            result = tournament(line, deals=n, rules=rules, seed=seed, jobs=jobs, progress=False)
             s = result.stats[0]
             value = s.win_rate if figure == "win rate" else s.win_ci[0]
             verdict = "met" if value >= goal else "NOT met"
@@ -83,12 +95,12 @@ def decision_times(name: str, rules: str, deals: int, seed: int) -> list[float]:
     return times
 
 
-def speed(seed: int, master_moves: int) -> None:
+def speed(seed: int, master_moves: int, master_options: dict | None = None) -> None:
     print("## Decision time per move (bot against itself, one process)")
     for name, deals in (("random", 30), ("basic", 60), ("expert", 60), ("master", 0)):
         for rules in PRESETS:
             if name == "master":
-                times = master_decisions(rules, master_moves, seed)
+                times = master_decisions(rules, master_moves, seed, master_options)
             else:
                 times = decision_times(name, rules, deals, seed)
             if not times:
@@ -103,11 +115,12 @@ def speed(seed: int, master_moves: int) -> None:
     print()
 
 
-def master_decisions(rules: str, moves: int, seed: int) -> list[float]:
+def master_decisions(rules: str, moves: int, seed: int, options: dict | None = None) -> list[float]:
     """Master's time per move against expert, on the first ``moves`` moves of a few deals."""
     if moves <= 0:
         return []
-    master, expert = get_bot("master", seed=seed), get_bot("expert", seed=seed)
+    master = get_bot("master", seed=seed, **(options or {}))
+    expert = get_bot("expert", seed=seed)
     times: list[float] = []
     walls: list[float] = []
     deal = 0
@@ -294,6 +307,12 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=2024)
     ap.add_argument("--profile", action="store_true", help="split throughput by component")
     ap.add_argument("--rules", choices=PRESETS, default=None, help="one preset only (strength)")
+    ap.add_argument(
+        "--master-options",
+        type=json.loads,
+        default=None,
+        help="options for the master in strength runs, as JSON, e.g. '{\"consistent\": 2}'",
+    )
     args = ap.parse_args()
     print(
         f"# benchmarks/bots.py  python {platform.python_version()}  "
@@ -301,7 +320,7 @@ def main() -> None:
     )
     print()
     if args.only in (None, "speed"):
-        speed(args.seed, args.master_moves)
+        speed(args.seed, args.master_moves, args.master_options)
         # A new interpreter: the master's searches above leave large solver memos behind,
         # and the garbage collector's passes over them slowed the deals timed after by ~15%.
         with multiprocessing.get_context("spawn").Pool(1) as pool:
@@ -316,7 +335,7 @@ def main() -> None:
         inference_fit(60, args.seed)
     if args.only in (None, "strength"):
         presets = PRESETS if args.rules is None else (args.rules,)
-        strength(args.deals, args.master_deals, args.jobs, args.seed, presets)
+        strength(args.deals, args.master_deals, args.jobs, args.seed, presets, args.master_options)
 
 
 if __name__ == "__main__":

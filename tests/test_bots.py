@@ -5,11 +5,13 @@ from __future__ import annotations
 import json
 import pickle
 import random
+from dataclasses import replace
 
 import pytest
 
 from rummy_widget import Action, Game
 from rummy_widget.bots import BOT_NAMES, Bot, Seen, get_bot, legal_actions
+from rummy_widget.bots.consistency import misfits, past_turns
 from rummy_widget.bots.inference import face_weights
 from rummy_widget.cards import Card
 from rummy_widget.tournament import play_game, tournament
@@ -302,3 +304,76 @@ def test_an_unknown_bot_name_gets_a_clear_localized_error():
         get_bot("mestari")
     assert err.value.code == "unknown_bot"
     assert "expert" in str(err.value) and "Tuntematon botti" in err.value.localized("fi")
+
+
+@pytest.mark.parametrize("rules", ["traditional", "rummy_royal"])
+def test_an_experts_past_turns_fit_its_real_hand(rules):
+    """Rebuilt from the public log, an expert's last turn is what an expert holding its real
+    cards plays: its real hand is never a misfit for its plays and discard (the check the
+    master's consistent worlds rely on; the real hand is used here only to test the check)."""
+    bots = [get_bot("expert", seed=1), get_bot("expert", seed=2)]
+    judge = get_bot("expert")
+    checked = 0
+    for deal in range(3):
+        game = Game(2, rules, seed=40 + deal)
+        while game.phase != "over":
+            seat = game.current_player
+            obs = game.observation(seat)
+            turns = past_turns(Seen.read(obs), 1 - seat, 1)
+            if turns and obs["phase"] == "draw":
+                last = replace(turns[0], choice=False)  # the draw's card is a guess: not here
+                assert misfits([last], list(game.hand(1 - seat)), judge, random.Random(0)) == 0
+                checked += 1
+            game.apply(bots[seat].act(obs), seat)
+    assert checked > 20
+
+
+def test_consistent_worlds_doubt_hands_an_expert_would_have_played_otherwise():
+    """The opponent (an expert) drew from the stock and threw a card. Its real hand fits that
+    turn; a guess in which that card completed a run in its hand does not: an expert would
+    never have thrown it. Only the log and the guessed cards are read."""
+    game = Game.from_layout(
+        hands=["AS 3D 5S 9S JD QD KC 4C 6D 8D", "2C 4D 6S 8H 10C QH AH 3C 5C 7D"],
+        stock="KS 5H 6H 2H 3H 4H 9H 10D 7C 9C 10S",
+        discard="9D",
+        current_player=1,
+    )
+    expert = get_bot("expert", seed=2)
+    while game.current_player == 1:
+        game.apply(expert.act(game.observation(1)), 1)
+    seen = Seen.read(game.observation(0))
+    (turn,) = past_turns(seen, 1, 1)
+    assert turn.source == "stock" and turn.draw_seen.discard_pile[0] == Card.parse("9D")
+    thrown = game.discard_pile[0]
+    turn = replace(turn, choice=False)  # which card it drew is a guess: not tested here
+    judge = get_bot("expert")
+    real = list(game.hand(1))
+    assert misfits([turn], real, judge, random.Random(0)) == 0
+    low = 1 if thrown.rank > 2 else -1  # two cards below the thrown one (above for A, 2)
+    run = [Card.of(thrown.rank - low * k, thrown.suit, deck=1) for k in (1, 2)]
+    others = sorted((c for c in real if c.suit != thrown.suit), key=lambda c: c.rank)
+    guess = others[2:] + [c for c in real if c.suit == thrown.suit] + run
+    assert len(guess) == len(real)
+    assert misfits([turn], guess, judge, random.Random(0)) == 1
+
+
+@pytest.mark.parametrize("rules", ["traditional", "rummy_royal"])
+def test_consistent_masters_see_only_their_observation(rules):
+    """Consistency weighting reads the log, never the hidden cards: positions that differ
+    only in hidden cards give the same worlds and the same move, and the worlds are guesses."""
+    warm = [get_bot("expert", seed=1), get_bot("expert", seed=2)]
+    game = _play_to(Game(2, rules, seed=27), 24, warm)
+    seat = game.current_player
+    real, other = _hidden_swapped(game, seat, seed=3)
+    found = []
+    for position in (real, other):
+        master = get_bot("master", seed=5, worlds=12, budget=1e9, consistent=2)
+        seen = Seen.read(position.observation(seat))
+        rng = random.Random(1)
+        found.append(master.sample_worlds(seen, master.memory(seen), rng, 0.0))
+        assert master.act(position.observation(seat)) == get_bot(
+            "master", seed=5, worlds=12, budget=1e9, consistent=2
+        ).act(real.observation(seat))
+    assert found[0] == found[1]
+    truth = sorted(game.hand(1 - seat))
+    assert all(sorted(w.hands[1 - seat]) != truth for w in found[0])

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from ..actions import Action
 from ..cards import Card
 from ..game import Game
+from .consistency import misfits, past_turns
 from .expert import ExpertBot, Style, after_taking
 from .inference import face_weights, weighted_pick
 from .memory import Memory
@@ -70,6 +71,9 @@ class MasterBot(ExpertBot):
         inference: bool = True,
         history: bool = True,
         early: int = 8,
+        consistent: int = 0,
+        pool: int = 4,
+        misfit_weight: float = 0.1,
     ) -> None:
         super().__init__(seed, style)
         self.margin = margin
@@ -86,6 +90,9 @@ class MasterBot(ExpertBot):
         self.inference = inference
         self.history = history
         self.early = early
+        self.consistent = consistent
+        self.pool = pool
+        self.misfit_weight = misfit_weight
         self._weights_key: tuple | None = None
         self._weights_found: list[float] = []
 
@@ -174,14 +181,14 @@ class MasterBot(ExpertBot):
         rng = self.rng(seen)
         memory = self.memory(seen)
         alive = list(range(len(options)))
-        for count in range(self.worlds):
+        worlds = self.sample_worlds(seen, memory, rng, start)
+        for count, world in enumerate(worlds):
             if self.early and count == self.early:
                 # Options no better than the expert's after a few worlds are dropped: most
                 # searches end here, as the expert's choice is usually as good as any.
                 alive = [i for i in alive if i == base or sum(scores[i]) > sum(scores[base])]
                 if len(alive) == 1:
                     break
-            world = self.sample_world(seen, memory, rng)
             row = []
             for i in alive:
                 if time.perf_counter() - start > self.budget:
@@ -205,6 +212,30 @@ class MasterBot(ExpertBot):
                 best, best_gain = i, mean
         self.deviated += best != base
         return options[best]
+
+    def sample_worlds(
+        self, seen: Seen, memory: Memory, rng: random.Random, start: float
+    ) -> list[World]:
+        """``worlds`` worlds for one search. With ``consistent`` > 0, ``pool`` times as many
+        are dealt and each is weighted by ``misfit_weight`` to the power of the opponents'
+        recent decisions (their last ``consistent`` turns) that an expert holding the world's
+        cards would have made otherwise (``consistency.py``); ``worlds`` of them are kept by
+        weighted sampling without replacement (Efraimidis-Spirakis keys), best keys first."""
+        if self.consistent <= 0:
+            return [self.sample_world(seen, memory, rng) for _ in range(self.worlds)]
+        others = [s for s in range(seen.players) if s != seen.seat]
+        turns = {s: past_turns(seen, s, self.consistent) for s in others}
+        judge = ExpertBot(self.seed, self.style)
+        judge._memo = self._memo
+        keyed = []
+        for count in range(self.pool * self.worlds):
+            if count >= self.worlds and time.perf_counter() - start > self.budget / 4:
+                break  # a quarter of the budget at most goes to finding likely worlds
+            world = self.sample_world(seen, memory, rng)
+            wrong = sum(misfits(turns[s], list(world.hands[s]), judge, rng) for s in others)
+            keyed.append((rng.random() ** (1.0 / self.misfit_weight**wrong), count, world))
+        keyed.sort(key=lambda k: (-k[0], k[1]))
+        return [k[2] for k in keyed[: self.worlds]]
 
     def sample_world(self, seen: Seen, memory: Memory, rng: random.Random) -> World:
         """Hidden cards dealt at random from the unseen ones: known pick-ups stay where the
