@@ -5,6 +5,7 @@
     python benchmarks/bots.py --only strength --deals 1000 --master-deals 100
     python benchmarks/bots.py --only strength --deals 0 --master-deals 1000 --rules traditional
     python benchmarks/bots.py --only inference  # the master's guesses at hidden cards
+    python benchmarks/bots.py --only deviations --master-deals 100 --seed 7 --rules traditional
 
 Prints figures; asserts nothing (goals are in docs/bots.md, marked met or not met). Times are
 CPU time of this process (``time.process_time``), so other work on the machine does not count;
@@ -250,6 +251,90 @@ def openspiel_rate(seconds: float) -> float | None:
     return rate
 
 
+def deviations(deals: int, seed: int, rules: str, options: dict | None = None) -> None:
+    """Where the master leaves the expert's choice, and whether that wins or loses.
+
+    The master plays the expert on ``deals`` duplicate deals (seats swapped, in this process);
+    at every search that leaves the expert's choice, the real position (the engine's, hidden
+    cards and all: this is the benchmark's view, never the bot's) is played out twice with
+    expert play for both seats, once after the master's choice and once after the expert's.
+    The difference of the two finishes, scored as the master scores (+1 / -1 for the win, the
+    penalty difference / 100), is that deviation's true gain in this deal."""
+    import copy
+
+    from rummy_widget.bots.expert import ExpertBot
+    from rummy_widget.bots.master import MasterBot
+    from rummy_widget.tournament import deal_seed
+
+    found: list[tuple] = []
+    current: list[Game] = []
+
+    class Watched(MasterBot):
+        def search(self, seen, options, preferred=None, plans=None):
+            best = super().search(seen, options, preferred, plans)
+            base = preferred if preferred in options else options[0]
+            if best != base:
+                opponent = min(n for s, n in enumerate(seen.hand_sizes) if s != seen.seat)
+                found.append((copy.deepcopy(current[0]), seen.seat, best, base, plans, opponent))
+            return best
+
+    def finish(game: Game, me: int, option: tuple, plans) -> float:
+        kind, value = option
+        if kind == "draw":
+            game.draw(value)
+        else:
+            for action in plans[value]:
+                if game.phase != "over":
+                    game.apply(action)
+        bots = [ExpertBot(seed + 100 + s) for s in range(game.players)]
+        moves = 0
+        while game.phase != "over" and moves < 2000:
+            seat = game.current_player
+            game.apply(bots[seat].act(game.observation(seat)), seat)
+            moves += 1
+        result = game.result
+        if result is None or result.void:
+            return 0.0
+        won = 1.0 if result.winner == me else -1.0
+        return won + (result.penalties[1 - me] - result.penalties[me]) / 100
+
+    searched = wins = games = 0
+    for deal in range(deals):
+        for seat in (0, 1):
+            bots = [ExpertBot(seed + 1), ExpertBot(seed + 1)]
+            bots[seat] = Watched(seed, **(options or {}))
+            game = Game(2, rules, seed=deal_seed(seed, deal))
+            current[:] = [game]
+            play_game(game, bots)
+            searched += bots[seat].searched
+            if game.result is not None and not game.result.void:
+                games += 1
+                wins += game.result.winner == seat
+    groups: dict[str, list[float]] = {}
+    for game, me, best, base, plans, opponent in found:
+        gain = finish(copy.deepcopy(game), me, best, plans)
+        gain -= finish(copy.deepcopy(game), me, base, plans)
+        if best[0] == "draw":
+            kind = "take the pile card" if best[1] == "discard" else "refuse the pile card"
+        else:
+            ours, theirs = len(plans[best[1]]), len(plans[base[1]])
+            kind = "meld now" if ours > theirs else "hold" if ours < theirs else "other discard"
+        where = "endgame" if opponent <= 5 else "before the endgame"
+        for key in ("all", kind, where):
+            groups.setdefault(key, []).append(gain)
+    print(
+        f"## Deviations: master {json.dumps(options or {})} vs expert, {rules}, {deals} deals, "
+        f"seed {seed}: won {wins} of {games} games; {len(found)} of {searched} searches left "
+        "the expert's choice"
+    )
+    for key, gains in groups.items():
+        n = len(gains)
+        mean = statistics.mean(gains)
+        se = statistics.stdev(gains) / n**0.5 if n > 1 else 0.0
+        print(f"  {key:<22} n={n:<5} true gain per deviation {mean:+.3f} (SE {se:.3f})")
+    print()
+
+
 def inference_fit(deals: int, seed: int) -> None:
     """How well the master's inference predicts the opponent's hidden cards (expert play).
 
@@ -298,7 +383,9 @@ def inference_fit(deals: int, seed: int) -> None:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__)
-    ap.add_argument("--only", choices=["strength", "speed", "inference"], default=None)
+    ap.add_argument(
+        "--only", choices=["strength", "speed", "inference", "deviations"], default=None
+    )
     ap.add_argument("--deals", type=int, default=1000, help="deals per ladder pairing")
     ap.add_argument("--master-deals", type=int, default=100, help="deals for master pairings")
     ap.add_argument("--master-moves", type=int, default=100, help="master moves to time")
@@ -333,6 +420,9 @@ def main() -> None:
         print()
     if args.only == "inference":
         inference_fit(60, args.seed)
+    if args.only == "deviations":
+        for rules in PRESETS if args.rules is None else (args.rules,):
+            deviations(args.master_deals, args.seed, rules, args.master_options)
     if args.only in (None, "strength"):
         presets = PRESETS if args.rules is None else (args.rules,)
         strength(args.deals, args.master_deals, args.jobs, args.seed, presets, args.master_options)

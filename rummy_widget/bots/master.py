@@ -49,8 +49,12 @@ class MasterBot(ExpertBot):
     many cards or fewer (0: never); before that only discards scored within ``close`` of the
     expert's best are searched (``close`` < 0, the default: none, the expert plays at once).
     ``inference`` weights hidden cards by the opponents' play; ``history`` gives the imagined
-    players the public log, so they remember pick-ups as the real ones do. docs/bots.md has
-    the figures for each choice.
+    players the public log, so they remember pick-ups as the real ones do. ``consistent`` > 0
+    (off by default) deals ``pool`` times the worlds and prefers those in which an expert would
+    have played the opponents' last ``consistent`` turns as the log shows them (each decision
+    it would have made otherwise multiplies a world's weight by ``misfit_weight``): this
+    assumes expert-like opponents, as the playouts do. docs/bots.md has the figures for each
+    choice.
     """
 
     name = "master"
