@@ -168,8 +168,9 @@ def _first_sight(ctx: _core.Context, ids: int, hand: list[Card]) -> Answer:
         k3 = t3[1]
     if (k0 + k1 + k2 + k3 + ctx.add) & HIGH_BITS | ctx.always:
         return with_sets(ctx, ids, k0 | k1 << 52 | k2 << 104 | k3 << 156, hand)
-    # the four suits' blocks here are the same, unrolled on purpose: a first sight runs fewer
-    # steps than with a loop over the suits
+    # the four suits' blocks here are the same, unrolled on purpose: the same code as a loop
+    # over the suits took 1.2-1.4 µs more per cold hand (single-deck 5.2-6.0 against 3.9-4.9
+    # µs, two-deck 7.2-7.6 against 5.9-6.1; same process, 5 alternating passes, 2026-12-01)
     b0, b1, b2, b3 = ctx.built
     build = plain.build_held
     key = ids & S0
