@@ -6,6 +6,8 @@
     python benchmarks/bots.py --only strength --deals 0 --master-deals 1000 --rules traditional
     python benchmarks/bots.py --only inference  # the master's guesses at hidden cards
     python benchmarks/bots.py --only deviations --master-deals 100 --seed 7 --rules traditional
+    python benchmarks/bots.py --only guesses --master-deals 25 --rules traditional \
+        --master-options '[{}, {"consistent": 3, "fit_draws": true}]'
 
 Prints figures; asserts nothing (goals are in docs/bots.md, marked met or not met). Times are
 CPU time of this process (``time.process_time``), so other work on the machine does not count;
@@ -26,11 +28,13 @@ import statistics
 import sys
 import time
 from pathlib import Path
+from typing import ClassVar
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from rummy_widget import Action, Game
 from rummy_widget.bots import get_bot
+from rummy_widget.bots.master import MasterBot
 from rummy_widget.tournament import play_game, tournament
 
 PRESETS = ("traditional", "rummy_royal")
@@ -41,6 +45,30 @@ LADDER_GOALS = [
     ("expert", "basic", 0.55, "lower end of 95% interval"),
     ("master", "expert", 0.52, "lower end of 95% interval"),
 ]
+
+
+class TimedMaster(MasterBot):
+    """The master, timing each of its moves (wall clock) into a list shared by its copies:
+    a tournament played in this process deep-copies the bots, so the class keeps the list."""
+
+    walls: ClassVar[list[float]] = []
+
+    def act(self, observation: dict):
+        start = time.perf_counter()
+        action = super().act(observation)
+        TimedMaster.walls.append(time.perf_counter() - start)
+        return action
+
+
+def move_times(walls: list[float]) -> str:
+    """Median, p99 and max of per-move wall-clock times, and how many moves took over 1 s."""
+    walls = sorted(walls)
+    p99 = walls[min(len(walls) - 1, int(0.99 * len(walls)))]
+    over = sum(w > 1.0 for w in walls)
+    return (
+        f"master moves={len(walls)} wall clock median {1000 * statistics.median(walls):.2f} ms "
+        f"p99 {1000 * p99:.0f} ms max {1000 * walls[-1]:.0f} ms, over 1 s: {over}"
+    )
 
 
 def strength(
@@ -60,11 +88,15 @@ def strength(
             continue
         for rules in presets:
             start = time.perf_counter()
-            # Bots built as the tournament builds named ones (seeds seed, seed + 1).
+            # Bots built as the tournament builds named ones (seeds seed, seed + 1); with one
+            # job the tournament plays in this process, and the master's moves are timed.
             line = [
-                get_bot(b, seed=seed + i, **((master_options or {}) if b == "master" else {}))
+                TimedMaster(seed + i, **(master_options or {}))
+                if b == "master" and jobs == 1
+                else get_bot(b, seed=seed + i, **((master_options or {}) if b == "master" else {}))
                 for i, b in enumerate((strong, weak))
             ]
+            TimedMaster.walls.clear()
             result = tournament(line, deals=n, rules=rules, seed=seed, jobs=jobs, progress=False)
             s = result.stats[0]
             value = s.win_rate if figure == "win rate" else s.win_ci[0]
@@ -77,6 +109,8 @@ def strength(
                 f"goal {figure} >= {100 * goal:.0f}%: {verdict}  "
                 f"({time.perf_counter() - start:.0f} s)"
             )
+            if TimedMaster.walls:
+                print(f"  {move_times(TimedMaster.walls)}", flush=True)
     print()
 
 
@@ -123,7 +157,7 @@ def master_decisions(rules: str, moves: int, seed: int, options: dict | None = N
     master = get_bot("master", seed=seed, **(options or {}))
     expert = get_bot("expert", seed=seed)
     times: list[float] = []
-    walls: list[float] = []
+    walls: ClassVar[list[float]] = []
     deal = 0
     while len(times) < moves:
         game = Game(2, rules, seed=seed * 104_729 + deal)
@@ -263,13 +297,12 @@ def deviations(deals: int, seed: int, rules: str, options: dict | None = None) -
     import copy
 
     from rummy_widget.bots.expert import ExpertBot
-    from rummy_widget.bots.master import MasterBot
     from rummy_widget.tournament import deal_seed
 
     found: list[tuple] = []
     current: list[Game] = []
 
-    class Watched(MasterBot):
+    class Watched(TimedMaster):
         def search(self, seen, options, preferred=None, plans=None):
             best = super().search(seen, options, preferred, plans)
             base = preferred if preferred in options else options[0]
@@ -299,6 +332,7 @@ def deviations(deals: int, seed: int, rules: str, options: dict | None = None) -
         return won + (result.penalties[1 - me] - result.penalties[me]) / 100
 
     searched = wins = games = 0
+    TimedMaster.walls.clear()
     for deal in range(deals):
         for seat in (0, 1):
             bots = [ExpertBot(seed + 1), ExpertBot(seed + 1)]
@@ -332,6 +366,7 @@ def deviations(deals: int, seed: int, rules: str, options: dict | None = None) -
         mean = statistics.mean(gains)
         se = statistics.stdev(gains) / n**0.5 if n > 1 else 0.0
         print(f"  {key:<22} n={n:<5} true gain per deviation {mean:+.3f} (SE {se:.3f})")
+    print(f"  {move_times(TimedMaster.walls)}")
     print()
 
 
@@ -381,10 +416,69 @@ def inference_fit(deals: int, seed: int) -> None:
     print()
 
 
+def guesses(deals: int, seed: int, rules: str, options: dict) -> None:
+    """How much of the opponent's hidden hand the master's worlds hold (expert against expert).
+
+    At every draw of seat 0 with the opponent at 6 cards or fewer (where the master searches),
+    the master's worlds are dealt from seat 0's observation; the *share* is, per world, the
+    part of the guessed hidden cards whose face really is in the opponent's hidden cards (the
+    two copies of a face play alike; faces matched with multiplicity; the benchmark
+    reads the engine's hand for this; the bot never does), averaged over worlds and positions.
+    ``real fits``: how often the real hand has no misfit over the checked turns (only with
+    ``consistent``). Times are wall clock per position, for dealing the worlds alone."""
+    from collections import Counter
+
+    from rummy_widget.bots.consistency import past_turns
+    from rummy_widget.bots.expert import ExpertBot
+    from rummy_widget.bots.seen import Seen
+    from rummy_widget.tournament import deal_seed
+
+    shares: list[float] = []
+    fits: list[int] = []
+    walls: ClassVar[list[float]] = []
+    for deal in range(deals):
+        game = Game(2, rules, seed=deal_seed(seed, deal))
+        bots = [ExpertBot(seed), ExpertBot(seed + 1)]
+        while game.phase != "over":
+            seat = game.current_player
+            obs = game.observation(seat)
+            if seat == 0 and game.phase == "draw" and len(game.hand(1)) <= 6:
+                master = MasterBot(seed, **options)
+                seen = Seen.read(obs)
+                memory = master.memory(seen)
+                known = {c.id for c in memory.known[1]}
+                truth = Counter(c.id % 52 for c in game.hand(1) if c.id not in known)
+                start = time.perf_counter()
+                worlds = master.sample_worlds(seen, memory, master.rng(seen), start)
+                walls.append(time.perf_counter() - start)
+                per = [
+                    sum((Counter(c.id % 52 for c in hidden) & truth).values()) / len(hidden)
+                    for hidden in ([c for c in w.hands[1] if c.id not in known] for w in worlds)
+                    if hidden
+                ]
+                if per:
+                    shares.append(statistics.mean(per))
+                if master.consistent > 0:
+                    turns = past_turns(seen, 1, master.consistent)
+                    judge = ExpertBot(seed)
+                    real = list(game.hand(1))
+                    fits.append(master.misfits(turns, real, judge, master.rng(seen)) == 0)
+            game.apply(bots[seat].act(obs), seat)
+    walls.sort()
+    fit = f"  real fits {statistics.mean(fits):.3f}" if fits else ""
+    print(
+        f"guesses {rules:<11} {json.dumps(options, sort_keys=True)}: deals={deals} "
+        f"positions={len(shares)} share {statistics.mean(shares):.4f} "
+        f"(SE {statistics.stdev(shares) / len(shares) ** 0.5:.4f}){fit}  worlds dealt in "
+        f"median {1000 * statistics.median(walls):.0f} ms, max {1000 * walls[-1]:.0f} ms",
+        flush=True,
+    )
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument(
-        "--only", choices=["strength", "speed", "inference", "deviations"], default=None
+        "--only", choices=["strength", "speed", "inference", "deviations", "guesses"], default=None
     )
     ap.add_argument("--deals", type=int, default=1000, help="deals per ladder pairing")
     ap.add_argument("--master-deals", type=int, default=100, help="deals for master pairings")
@@ -398,7 +492,7 @@ def main() -> None:
         "--master-options",
         type=json.loads,
         default=None,
-        help="options for the master in strength runs, as JSON, e.g. '{\"consistent\": 2}'",
+        help="options for the master, as JSON, e.g. '{\"consistent\": 2}' (guesses: a list)",
     )
     args = ap.parse_args()
     print(
@@ -420,6 +514,12 @@ def main() -> None:
         print()
     if args.only == "inference":
         inference_fit(60, args.seed)
+    if args.only == "guesses":
+        variants = args.master_options or {}
+        for rules in PRESETS if args.rules is None else (args.rules,):
+            for options in variants if isinstance(variants, list) else [variants]:
+                guesses(args.master_deals, args.seed, rules, options)
+        print()
     if args.only == "deviations":
         for rules in PRESETS if args.rules is None else (args.rules,):
             deviations(args.master_deals, args.seed, rules, args.master_options)

@@ -11,7 +11,7 @@ import pytest
 
 from rummy_widget import Action, Game
 from rummy_widget.bots import BOT_NAMES, Bot, Seen, get_bot, legal_actions
-from rummy_widget.bots.consistency import misfits, past_turns
+from rummy_widget.bots.consistency import Judge, fewest_misfits, misfits, past_turns
 from rummy_widget.bots.inference import face_weights
 from rummy_widget.cards import Card
 from rummy_widget.tournament import play_game, tournament
@@ -311,21 +311,27 @@ def test_an_experts_past_turns_fit_its_real_hand(rules):
     """Rebuilt from the public log, an expert's last turn is what an expert holding its real
     cards plays: its real hand is never a misfit for its plays and discard (the check the
     master's consistent worlds rely on; the real hand is used here only to test the check)."""
-    bots = [get_bot("expert", seed=1), get_bot("expert", seed=2)]
     judge = get_bot("expert")
     checked = 0
-    for deal in range(3):
-        game = Game(2, rules, seed=40 + deal)
+    for game, obs, seat in _expert_positions(rules, (40, 41, 42)):
+        turns = past_turns(Seen.read(obs), 1 - seat, 1)
+        if turns and obs["phase"] == "draw":
+            last = replace(turns[0], choice=False)  # the draw's card is a guess: not here
+            assert misfits([last], list(game.hand(1 - seat)), judge, random.Random(0)) == 0
+            checked += 1
+    assert checked > 20
+
+
+def _expert_positions(rules: str, seeds):
+    """(game, observation, seat to move) at every move of expert-against-expert deals."""
+    bots = [get_bot("expert", seed=1), get_bot("expert", seed=2)]
+    for seed in seeds:
+        game = Game(2, rules, seed=seed)
         while game.phase != "over":
             seat = game.current_player
             obs = game.observation(seat)
-            turns = past_turns(Seen.read(obs), 1 - seat, 1)
-            if turns and obs["phase"] == "draw":
-                last = replace(turns[0], choice=False)  # the draw's card is a guess: not here
-                assert misfits([last], list(game.hand(1 - seat)), judge, random.Random(0)) == 0
-                checked += 1
+            yield game, obs, seat
             game.apply(bots[seat].act(obs), seat)
-    assert checked > 20
 
 
 def test_consistent_worlds_doubt_hands_an_expert_would_have_played_otherwise():
@@ -377,3 +383,90 @@ def test_consistent_masters_see_only_their_observation(rules):
     assert found[0] == found[1]
     truth = sorted(game.hand(1 - seat))
     assert all(sorted(w.hands[1 - seat]) != truth for w in found[0])
+
+
+@pytest.mark.parametrize("rules", ["traditional", "rummy_royal"])
+def test_with_the_drawn_cards_chosen_to_fit_the_real_hand_never_misfits_three_turns_deep(rules):
+    """Three turns back, draws included: a stock draw's card picked at random makes the real
+    hand misfit now and then, but chosen to fit (over every card it could have been) the real
+    hand always fits, and no random pick ever fits better than the chosen ones."""
+    judge = get_bot("expert")
+    checked = random_misfits = 0
+    for game, obs, seat in _expert_positions(rules, range(60, 64)):
+        turns = past_turns(Seen.read(obs), 1 - seat, 3)
+        if len(turns) == 3 and obs["phase"] == "draw":
+            real = list(game.hand(1 - seat))
+            assert fewest_misfits(turns, real, judge, random.Random(0), checks=10**6) == 0
+            random_misfits += misfits(turns, real, judge, random.Random(checked)) > 0
+            guess = real[1:] + [c for c in game.stock[:1]]
+            fewest = fewest_misfits(turns, guess, judge, random.Random(0), 10**6, most=7)
+            assert fewest <= misfits(turns, guess, judge, random.Random(checked))
+            checked += 1
+    assert checked > 20 and random_misfits > 0
+
+
+def test_fitting_gives_up_on_a_hand_after_most_misfits():
+    """``most`` caps the answer: a guess that misfits is given up on once it reaches it."""
+    bots = [get_bot("expert", seed=1), get_bot("expert", seed=2)]
+    game = _play_to(Game(2, "traditional", seed=62), 12, bots)
+    seat = game.current_player
+    turns = past_turns(Seen.read(game.observation(seat)), 1 - seat, 3)
+    judge = get_bot("expert")
+    rng = random.Random(2)
+    found = []
+    for _ in range(30):
+        guess = rng.sample(list(game.stock), len(game.hand(1 - seat)))
+        full = fewest_misfits(turns, guess, judge, random.Random(0), 10**6, most=7)
+        assert fewest_misfits(turns, guess, judge, random.Random(0), 10**6, most=1) == min(1, full)
+        found.append(full)
+    assert max(found) > 1
+
+
+@pytest.mark.parametrize("rules", ["traditional", "rummy_royal"])
+def test_fitting_masters_see_only_their_observation_and_replay(rules):
+    """With the drawn cards chosen to fit, worlds still come from the log alone: positions
+    differing only in hidden cards give the same worlds and move, and the seed fixes both."""
+    warm = [get_bot("expert", seed=1), get_bot("expert", seed=2)]
+    game = _play_to(Game(2, rules, seed=27), 24, warm)
+    seat = game.current_player
+    real, other = _hidden_swapped(game, seat, seed=3)
+    options = {"worlds": 12, "budget": 1e9, "consistent": 3, "fit_draws": True}
+    found = []
+    for position in (real, other, real):
+        master = get_bot("master", seed=5, **options)
+        seen = Seen.read(position.observation(seat))
+        found.append(master.sample_worlds(seen, master.memory(seen), random.Random(1), 0.0))
+        assert master.act(position.observation(seat)) == get_bot("master", seed=5, **options).act(
+            real.observation(seat)
+        )
+    assert found[0] == found[1] == found[2]
+    truth = sorted(game.hand(1 - seat))
+    assert all(sorted(w.hands[1 - seat]) != truth for w in found[0])
+
+
+def test_the_judge_remembers_and_decides_as_the_expert_does():
+    """The judge reads each past position's log once and adds the guessed hand, and stops
+    scoring discards at the first that beats the one played: what it remembers is exactly
+    what ``Memory.read`` gives, and its verdicts are the plain expert's."""
+    from rummy_widget.bots.consistency import play_misfit
+    from rummy_widget.bots.memory import Memory
+
+    judge, expert = Judge(), get_bot("expert")
+    rng = random.Random(3)
+    checked = misfit = 0
+    for rules in ("traditional", "rummy_royal"):
+        for game, obs, seat in _expert_positions(rules, (64,)):
+            for depth, past in enumerate(past_turns(Seen.read(obs), 1 - seat, 2)):
+                played = {c.id for c in past.played}
+                unseen = [c for c in Memory.read(past.play_seen).unseen if c.id not in played]
+                hands = [rng.sample(unseen, 7)] + [list(game.hand(1 - seat))] * (depth == 0)
+                for hand in hands:
+                    after = hand + list(past.played)
+                    for position in (past.draw_seen, past.play_seen):
+                        seen = replace(position, hand=hand)
+                        assert judge.memory(seen) == Memory.read(seen)
+                    verdict = play_misfit(past, after, judge)
+                    assert verdict == play_misfit(past, after, expert)
+                    checked += 1
+                    misfit += verdict
+    assert checked > 50 and 0 < misfit < checked

@@ -21,10 +21,71 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, replace
 
+from ..actions import Action
 from ..cards import Card
-from .expert import ExpertBot
+from .expert import ExpertBot, Style
+from .memory import Memory
 from .seen import CARDS, Seen
-from .turn import Turn
+from .turn import Turn, placed
+
+
+class Judge(ExpertBot):
+    """The expert that rebuilt past turns are put to: it plays like ``ExpertBot`` but reads
+    the public log once per past position, not once per guessed hand.
+
+    Checking a world asks the expert about the same past position with many hands; reading
+    the log for each was a fifth of the time. The hand changes only which cards the seat
+    knows it holds and which are unseen, so those are derived from one read without a hand
+    (the same ``Memory`` as ``Memory.read``; a test compares them)."""
+
+    def __init__(self, seed: int = 0, style: Style | None = None, memo: dict | None = None):
+        super().__init__(seed, style)
+        if memo is not None:
+            self._memo = memo  # same rules, same answers: share the solver cache
+        self._bases: dict[tuple[int, int, int], tuple[list, Memory]] = {}
+
+    def memory(self, seen: Seen) -> Memory:
+        key = (seen.seat, len(seen.log), tuple(c.id for c in seen.hand))
+        if key != self._memory_key:
+            self._memory_key, self._memory = key, self._with_hand(seen)
+        return self._memory
+
+    def _with_hand(self, seen: Seen) -> Memory:
+        # Keyed by the log object itself (kept alive with the answer, so its id stays its
+        # own): past positions are rebuilt once per search, each with its own log slice.
+        found = self._bases.get(key := (seen.seat, len(seen.log), id(seen.log)))
+        if found is None:
+            found = self._bases[key] = (seen.log, Memory.read(replace(seen, hand=[])))
+        base = found[1]
+        held = {c.id for c in seen.hand}
+        unseen = [c for c in base.unseen if c.id not in held]
+        if len(unseen) + len(held) != len(base.unseen):
+            return Memory.read(seen)  # a hand holding a visible card: read it plainly
+        live = list(base.live)
+        for card in seen.hand:
+            live[card.face_index] -= 1
+        known = list(base.known)
+        known[seen.seat] = sorted(seen.hand)
+        return Memory(known, base.took, base.discarded, unseen, live)
+
+    def would_discard(self, turn: Turn, cards: list[Card], face: int) -> bool:
+        """Is a card of ``face`` what ``choose_discard`` throws from ``cards``? The same order
+        as ``discard_choices`` (score, then the costlier card, then the lower id), but it
+        stops at the first card that beats ``face``: most guessed hands misfit, and they do
+        so without scoring every discard."""
+        memory = self.memory(turn.seen)
+        options = turn.discardable(cards)
+
+        def key(card: Card) -> tuple[float, int, int]:
+            rest = [c for c in cards if c != card]
+            score = self.value(turn, rest, memory) + self.danger(turn, card, memory)
+            return (score, -turn.rules.card_points(card), card.id)
+
+        mine = [key(c) for c in options if c.id % 52 == face]
+        if not mine:
+            return False
+        best = min(mine)
+        return all(key(c) > best for c in options if c.id % 52 != face)
 
 
 @dataclass(frozen=True)
@@ -161,34 +222,122 @@ def _turn(seen, seat, log, i, pile, sizes, stock, melds, table_key, pending) -> 
 
 def misfits(turns: list[PastTurn], hand: list[Card], bot: ExpertBot, rng: random.Random) -> int:
     """How many of the decisions in ``turns`` an expert holding ``hand`` now (the seat's whole
-    hand in one world) would have made otherwise. Walks back from the most recent turn."""
+    hand in one world) would have made otherwise. Walks back from the most recent turn; a stock
+    draw's card is one of those it could have been, at random."""
     count = 0
     cards = list(hand)
     for past in turns:
         after = cards + list(past.played)
-        seen = replace(past.play_seen, hand=after)
-        turn = Turn(seen, bot._memo)
-        moves = turn.going_out() or bot.plan_turn(turn)
-        faces = sorted(c.id % 52 for m in moves if m.kind == "meld" for c in m.cards)
-        last = moves[-1]
-        if (
-            last.kind != "discard"
-            or last.card.id % 52 != past.discard_face
-            or faces != list(past.table_faces)
-            or any(m.kind == "lay_off" for m in moves)
-        ):
-            count += 1
-        if past.took is not None:
-            before = [c for c in after if c != past.took]
-        else:
-            could = [c for c in after if c.id not in past.held_before]
-            if not could:
-                return count
-            drawn = could[rng.randrange(len(could))]
-            before = [c for c in after if c != drawn]
-        if past.choice and past.draw_seen.stock_size > 0:
-            seen = replace(past.draw_seen, hand=before)
-            if bot.choose_draw(Turn(seen, bot._memo)) != past.source:
-                count += 1
+        count += play_misfit(past, after, bot)
+        options = draw_options(past, after)
+        if not options:
+            return count
+        drawn = options[0] if past.took is not None else options[rng.randrange(len(options))]
+        before = [c for c in after if c != drawn]
+        count += draw_misfit(past, before, bot)
         cards = before
     return count
+
+
+def fewest_misfits(
+    turns: list[PastTurn],
+    hand: list[Card],
+    bot: ExpertBot,
+    rng: random.Random,
+    checks: int = 60,
+    most: int = 2,
+) -> int:
+    """Like ``misfits``, but each stock draw's card is *chosen to fit*: the fewest decisions
+    an expert holding ``hand`` would have made otherwise, over the cards each stock draw could
+    have brought (a depth-first search that stops at the first path fitting every turn).
+
+    Picking the drawn card at random makes the real hand misfit deeper turns whenever the pick
+    is wrong, so deep checks doubted the truth; over all the candidates the real hand, whose
+    real draws are among them, always fits, and deep checks become usable. After ``checks``
+    expert decisions the search tries no further candidates and returns the fewest found (the
+    first path is always walked to the end, so the answer is never below the true fewest).
+    Answers for a hand at a turn are shared by every path that reaches it (the same cards
+    drawn in another order). A hand that misfits ``most`` times is given up on (the answer
+    is then ``most``): such worlds are kept only when too few others fit, and most dealt
+    worlds are such, so the search spends its checks on the likely ones."""
+    state = {"best": most, "left": checks}
+    memo: dict[tuple, int] = {}
+
+    def check(key: tuple, decide) -> int:
+        if key not in memo:
+            state["left"] -= 1
+            memo[key] = decide()
+        return memo[key]
+
+    def walk(k: int, cards: list[Card], count: int) -> None:
+        if k == len(turns):
+            state["best"] = min(state["best"], count)
+            return
+        past = turns[k]
+        after = cards + list(past.played)
+        ids = frozenset(c.id for c in after)
+        count += check((k, "play", ids), lambda: play_misfit(past, after, bot))
+        if count >= state["best"]:
+            return
+        options = draw_options(past, after)
+        if not options:
+            state["best"] = min(state["best"], count)
+            return
+        if past.took is None:
+            rng.shuffle(options)
+        for j, drawn in enumerate(options):
+            if j and (state["left"] <= 0 or state["best"] == 0):
+                return
+            before = [c for c in after if c != drawn]
+            key = (k, "draw", ids - {drawn.id})
+            walk(k + 1, before, count + check(key, lambda b=before: draw_misfit(past, b, bot)))
+
+    walk(0, list(hand), 0)
+    return state["best"]
+
+
+def play_misfit(past: PastTurn, after: list[Card], bot: ExpertBot) -> int:
+    """1 if an expert holding ``after`` right after ``past``'s draw would have played that
+    turn otherwise (other melds, a lay-off, going out, another discard), else 0."""
+    seen = replace(past.play_seen, hand=after)
+    turn = Turn(seen, bot._memo)
+    moves = turn.going_out()
+    if moves is None and isinstance(bot, Judge):
+        moves = bot.table_plays(turn)
+        if not _same_plays(moves, past):
+            return 1
+        rest = list(after)
+        for move in moves:
+            for card in placed(move):
+                rest.remove(card)
+        return int(not bot.would_discard(turn, rest, past.discard_face))
+    moves = moves or bot.plan_turn(turn)
+    last = moves[-1]
+    return int(
+        last.kind != "discard"
+        or last.card.id % 52 != past.discard_face
+        or not _same_plays(moves, past)
+    )
+
+
+def _same_plays(moves: list[Action], past: PastTurn) -> bool:
+    """Do ``moves`` put the faces on the table that ``past`` melded, with no lay-off?"""
+    faces = sorted(c.id % 52 for m in moves if m.kind == "meld" for c in m.cards)
+    return faces == list(past.table_faces) and not any(m.kind == "lay_off" for m in moves)
+
+
+def draw_misfit(past: PastTurn, before: list[Card], bot: ExpertBot) -> int:
+    """1 if an expert holding ``before`` would have drawn from the other pile, else 0 (0 too
+    when there was no choice)."""
+    if not past.choice or past.draw_seen.stock_size <= 0:
+        return 0
+    seen = replace(past.draw_seen, hand=before)
+    return int(bot.choose_draw(Turn(seen, bot._memo)) != past.source)
+
+
+def draw_options(past: PastTurn, after: list[Card]) -> list[Card]:
+    """The cards ``past``'s draw could have brought: the pile card taken, or for a stock draw
+    any card of the hand then that was not known in it before (earlier pick-ups)."""
+    if past.took is not None:
+        return [past.took]
+    return [c for c in after if c.id not in past.held_before]

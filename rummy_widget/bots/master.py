@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from ..actions import Action
 from ..cards import Card
 from ..game import Game
-from .consistency import misfits, past_turns
+from .consistency import Judge, fewest_misfits, misfits, past_turns
 from .expert import ExpertBot, Style, after_taking
 from .inference import face_weights, weighted_pick
 from .memory import Memory
@@ -53,8 +53,12 @@ class MasterBot(ExpertBot):
     (off by default) deals ``pool`` times the worlds and prefers those in which an expert would
     have played the opponents' last ``consistent`` turns as the log shows them (each decision
     it would have made otherwise multiplies a world's weight by ``misfit_weight``): this
-    assumes expert-like opponents, as the playouts do. docs/bots.md has the figures for each
-    choice.
+    assumes expert-like opponents, as the playouts do. ``fit_draws`` (off by default) checks
+    those turns with each stock draw's card chosen to fit rather than at random, so the real
+    hand fits however deep the check goes (at most ``fit_checks`` expert decisions per world);
+    ``sampling`` is the share of ``budget`` that finding likely worlds may take. ``searches``
+    names the choices searched in the endgame ("draw", "discard", "meld": melding now instead
+    of holding); the others are the expert's. docs/bots.md has the figures for each choice.
     """
 
     name = "master"
@@ -78,6 +82,10 @@ class MasterBot(ExpertBot):
         consistent: int = 0,
         pool: int = 4,
         misfit_weight: float = 0.1,
+        fit_draws: bool = False,
+        fit_checks: int = 60,
+        sampling: float = 0.25,
+        searches: tuple[str, ...] = ("draw", "discard", "meld"),
     ) -> None:
         super().__init__(seed, style)
         self.margin = margin
@@ -97,6 +105,10 @@ class MasterBot(ExpertBot):
         self.consistent = consistent
         self.pool = pool
         self.misfit_weight = misfit_weight
+        self.fit_draws = fit_draws
+        self.fit_checks = fit_checks
+        self.sampling = sampling
+        self.searches = tuple(searches)
         self._weights_key: tuple | None = None
         self._weights_found: list[float] = []
 
@@ -113,7 +125,7 @@ class MasterBot(ExpertBot):
             return "discard"  # taking it wins the deal now: nothing to search
         if not turn.places(top) and turn.rules.card_points(top) > self.style.take_limit + 2:
             return expert  # a costly card that joins nothing: not worth a search
-        if not self.critical(seen) and self.close < 0:
+        if (not self.critical(seen) and self.close < 0) or "draw" not in self.searches:
             return expert  # away from the endgame the expert's draw stands
         options = [("draw", "stock"), ("draw", "discard")]
         best = self.search(seen, options, preferred=("draw", expert))
@@ -143,7 +155,7 @@ class MasterBot(ExpertBot):
         memory = self.memory(turn.seen)
         plays = [self.table_plays(turn)]
         every = turn.table_plays()
-        if every != plays[0]:
+        if every != plays[0] and "meld" in self.searches:
             plays.append(every)  # the expert holds melds for Rummy; also try melding now
         plans: list[list[Action]] = []
         for moves in plays:
@@ -151,7 +163,8 @@ class MasterBot(ExpertBot):
             for move in moves:
                 for card in placed(move):
                     rest.remove(card)
-            choices = self.discard_choices(turn, rest, memory)[: self.candidates]
+            choices = self.discard_choices(turn, rest, memory)
+            choices = choices[: self.candidates if "discard" in self.searches else 1]
             if not critical:
                 choices = choices[:1] + [
                     c for c in choices[1:] if c[0] <= choices[0][0] + self.close
@@ -229,17 +242,24 @@ class MasterBot(ExpertBot):
             return [self.sample_world(seen, memory, rng) for _ in range(self.worlds)]
         others = [s for s in range(seen.players) if s != seen.seat]
         turns = {s: past_turns(seen, s, self.consistent) for s in others}
-        judge = ExpertBot(self.seed, self.style)
-        judge._memo = self._memo
+        judge = Judge(self.seed, self.style, self._memo)
         keyed = []
         for count in range(self.pool * self.worlds):
-            if count >= self.worlds and time.perf_counter() - start > self.budget / 4:
-                break  # a quarter of the budget at most goes to finding likely worlds
+            if count >= self.worlds and time.perf_counter() - start > self.budget * self.sampling:
+                break  # a share of the budget at most goes to finding likely worlds
             world = self.sample_world(seen, memory, rng)
-            wrong = sum(misfits(turns[s], list(world.hands[s]), judge, rng) for s in others)
+            wrong = sum(self.misfits(turns[s], list(world.hands[s]), judge, rng) for s in others)
             keyed.append((rng.random() ** (1.0 / self.misfit_weight**wrong), count, world))
         keyed.sort(key=lambda k: (-k[0], k[1]))
         return [k[2] for k in keyed[: self.worlds]]
+
+    def misfits(self, turns, hand: list[Card], judge: ExpertBot, rng: random.Random) -> int:
+        """The opponent's decisions an expert holding ``hand`` would have made otherwise:
+        stock draws' cards picked at random, or with ``fit_draws`` chosen to fit (so the real
+        hand always fits, however deep the check goes; ``consistency.fewest_misfits``)."""
+        if self.fit_draws:
+            return fewest_misfits(turns, hand, judge, rng, self.fit_checks)
+        return misfits(turns, hand, judge, rng)
 
     def sample_world(self, seen: Seen, memory: Memory, rng: random.Random) -> World:
         """Hidden cards dealt at random from the unseen ones: known pick-ups stay where the
