@@ -22,6 +22,7 @@ from rummy_widget.solver import (
     outs,
 )
 from rummy_widget.solver._core import context
+from rummy_widget.solver._plain import NOT_BARE
 from rummy_widget.solver._runs import _runs_of
 
 TRAD = Rules.preset("traditional")
@@ -316,11 +317,15 @@ def test_bit_mask_suits_agree_with_the_suit_program(rules: Rules) -> None:
         assert (mine.runs, mine.left, mine.to_sets) == (theirs.runs, theirs.left, {}), counts
 
 
-@pytest.mark.parametrize(
+# the rules whose tables of rank masks the tests check: both presets and three variants
+TABLE_RULES = pytest.mark.parametrize(
     "rules",
     [*PRESETS, replace(TRAD, min_meld=4), replace(TRAD, ace_high=True), replace(ROYAL, min_meld=2)],
     ids=lambda r: f"{r.name}-{r.min_meld}-{r.ace_high}",
 )
+
+
+@TABLE_RULES
 def test_single_copy_table_agrees_with_the_full_rebuild(rules: Rules) -> None:
     # every entry of the rules' table of rank masks (``PlainSuit.single``), each mask in one
     # suit with its cards split between the two copies at random: the suit part built from
@@ -367,6 +372,37 @@ def test_single_copy_table_agrees_with_the_full_rebuild(rules: Rules) -> None:
             assert list(part[3]) == list(expected.leftover), (mask, twice)
             assert part[0] == ctx.suits[s]._score(total >> (52 * s)), (mask, twice)
             assert part[4] == total >> (52 * s)
+
+
+@TABLE_RULES
+def test_hands_with_every_card_left_over_take_the_shortcut_exactly(rules: Rules) -> None:
+    # ``PlainSuit.bare`` marks the rank masks whose cards are all left over; a first sight
+    # whose four suits are all such masks, with no rank in enough suits for a set, answers
+    # from it at once (``_first_sight``): it must give what the full rebuild gives, and it
+    # must not be taken by a hand holding a run or a set
+    ctx = context(rules)
+    plain = ctx.plain
+    for mask, entry in enumerate(plain.single):
+        if entry[0] is None or entry[2]:
+            assert plain.bare[mask] == NOT_BARE
+        else:
+            assert plain.bare[mask] == entry[0] < NOT_BARE
+    assert plain.bare_sets == (rules.min_meld if rules.min_meld in (3, 4) else 0)
+    rng = random.Random(23)
+    seen = {"left over": 0, "melds": 0}
+    for n in range(3000):
+        if n % 3:  # one card per face, either copy: mostly hands holding no meld
+            faces = rng.sample(range(52), rng.randint(1, 12))
+            hand = [Card(f + 52 * rng.randint(0, 1)) for f in faces]
+        else:  # runs, sets and both copies of a face
+            hand = hard_hand(rng, rules)
+        _core.clear_hand_memos()
+        got = best_arrangement(hand, rules)
+        total = sum(1 << (4 * (c.id % 52)) for c in hand)
+        want = _core.arrangement(ctx, total, hand)
+        assert got == want, hand
+        seen["left over" if not got.melds else "melds"] += 1
+    assert min(seen.values()) > 500, seen  # both kinds of hands were asked about
 
 
 @pytest.mark.parametrize("m", [2, 3, 4])
