@@ -63,9 +63,13 @@ def best_arrangement(
     hands = ctx.hands
     known = hands.get(ids)
     if known is None:
-        # without table melds, from the rules' tables: they cost about what the memos of
-        # built suits would, and a suit holding no run is not memoized at all
-        known = _first_sight(ctx, ids, hand) if ctx.plain else _arrange(ctx, ids, hand)
+        bare = ctx.bare  # None with table melds, or when the rules' sets need 2 or 5+ cards
+        if bare is not None:
+            known = _bare(ids, bare, ctx.bare_sets)
+        if known is None:
+            # without table melds, from the rules' tables: they cost about what the memos
+            # of built suits would, and a suit holding no run is not memoized at all
+            known = _first_sight(ctx, ids, hand) if ctx.plain else _arrange(ctx, ids, hand)
         if len(hands) >= MAX_HANDS:
             _trim(ctx)
         hands[ids] = known
@@ -75,6 +79,45 @@ def best_arrangement(
     SET_LEFTOVER(made, Cards(known[2]))  # a new list each time: the caller may change it
     SET_PENALTY(made, known[3])
     return made
+
+
+def _bare(ids: int, bare: list[int], sets: int) -> Answer | None:
+    """The answer for a hand that holds no meld (most hands: every card left over), else
+    None. ``bare`` is ``PlainSuit.bare``; ``sets`` the fewest suits a set needs (3 or 4)."""
+    # Suits 0-1 and 2-3 of each copy's ids as ints of 26 bits: shifts and masks on ints this
+    # small take CPython's one-digit fast paths (about 0.2 µs less per hand than on 104 bits).
+    # Face f = 13 * suit + rank - 1 (f < 26) sits at bit f of ``lo01`` (copy 0) and ``hi01``
+    # (copy 1); face 26 + f at bit f of ``lo23`` and ``hi23``.
+    lo01 = ids & PAIR_BITS
+    lo23 = ids >> 26 & PAIR_BITS
+    hi01 = ids >> 52 & PAIR_BITS
+    hi23 = ids >> 78
+    if not (lo01 & hi01 or lo23 & hi23):  # one card per face
+        f01 = lo01 | hi01
+        f23 = lo23 | hi23
+        a = f01 & RANK_BITS  # each suit's ranks, rank r at bit r - 1
+        b = f01 >> 13
+        c = f23 & RANK_BITS
+        d = f23 >> 13
+        score = bare[a] + bare[b] + bare[c] + bare[d]
+        # no suit holds a run (most hands), and no rank is held in enough suits for a set:
+        # every card is left over, in suit and rank order, from HELD's halves of each suit
+        if score < NOT_BARE and not (
+            a & b & (c | d) | c & d & (a | b) if sets == 3 else a & b & c & d
+        ):
+            H0, H1, H2, H3, H4, H5, H6, H7 = HELD
+            held = (
+                *H0[lo01 & 127 | (hi01 & 127) << 7],
+                *H1[lo01 >> 7 & 63 | hi01 >> 1 & 4032],
+                *H2[lo01 >> 13 & 127 | hi01 >> 6 & 16256],
+                *H3[lo01 >> 20 | hi01 >> 14 & 4032],
+                *H4[lo23 & 127 | (hi23 & 127) << 7],
+                *H5[lo23 >> 7 & 63 | hi23 >> 1 & 4032],
+                *H6[lo23 >> 13 & 127 | hi23 >> 6 & 16256],
+                *H7[lo23 >> 20 | hi23 >> 14 & 4032],
+            )
+            return (), (), held, score // K_PENALTY
+    return None
 
 
 def _trim(ctx: _core.Context) -> None:
@@ -140,40 +183,10 @@ def _first_sight(ctx: _core.Context, ids: int, hand: list[Card]) -> Answer:
             if ids & key not in ctx.built[s]:
                 build_suit(ctx, s, ids & key)
         return _arrange(ctx, ids, hand)
-    # Suits 0-1 and 2-3 of each copy's ids as ints of 26 bits: shifts and masks on ints this
-    # small take CPython's one-digit fast paths (about 0.2 µs less per hand than on 104 bits).
-    # Face f = 13 * suit + rank - 1 (f < 26) sits at bit f of ``lo01`` (copy 0) and ``hi01``
-    # (copy 1); face 26 + f at bit f of ``lo23`` and ``hi23``.
-    lo01 = ids & PAIR_BITS
+    lo01 = ids & PAIR_BITS  # as in ``best_arrangement``
     lo23 = ids >> 26 & PAIR_BITS
     hi01 = ids >> 52 & PAIR_BITS
     hi23 = ids >> 78
-    if not (lo01 & hi01 or lo23 & hi23) and plain.bare_sets:  # one card per face
-        f01 = lo01 | hi01
-        f23 = lo23 | hi23
-        a = f01 & RANK_BITS  # each suit's ranks, rank r at bit r - 1
-        b = f01 >> 13
-        c = f23 & RANK_BITS
-        d = f23 >> 13
-        bare = plain.bare
-        score = bare[a] + bare[b] + bare[c] + bare[d]
-        # no suit holds a run (most hands), and no rank is held in enough suits for a set:
-        # every card is left over, in suit and rank order, from HELD's halves of each suit
-        if score < NOT_BARE and not (
-            a & b & (c | d) | c & d & (a | b) if plain.bare_sets == 3 else a & b & c & d
-        ):
-            H0, H1, H2, H3, H4, H5, H6, H7 = HELD
-            held = (
-                *H0[lo01 & 127 | (hi01 & 127) << 7],
-                *H1[lo01 >> 7 & 63 | hi01 >> 1 & 4032],
-                *H2[lo01 >> 13 & 127 | hi01 >> 6 & 16256],
-                *H3[lo01 >> 20 | hi01 >> 14 & 4032],
-                *H4[lo23 & 127 | (hi23 & 127) << 7],
-                *H5[lo23 >> 7 & 63 | hi23 >> 1 & 4032],
-                *H6[lo23 >> 13 & 127 | hi23 >> 6 & 16256],
-                *H7[lo23 >> 20 | hi23 >> 14 & 4032],
-            )
-            return (), (), held, score // K_PENALTY
     H = HELD
     single = plain.single
     l0 = lo01 & RANK_BITS  # each suit's copy-0 and copy-1 ids, rank r at bit r - 1

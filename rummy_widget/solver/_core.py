@@ -154,6 +154,10 @@ class Context:
         # else None
         plain = self.suits[0].plain
         self.plain = plain if not table and all(s.plain is plain for s in self.suits) else None
+        # ``best_arrangement``'s shortcut for hands holding no meld (``PlainSuit.bare``), when
+        # the rules' sets need 3 or 4 cards; else None
+        self.bare = self.plain.bare if self.plain is not None and self.plain.bare_sets else None
+        self.bare_sets = self.plain.bare_sets if self.bare is not None else 0
         self.reaches = tuple(s.reach for s in self.suits)
 
     def _set_test(self, rank: int):
