@@ -63,13 +63,7 @@ def best_arrangement(
     hands = ctx.hands
     known = hands.get(ids)
     if known is None:
-        bare = ctx.bare  # None with table melds, or when the rules' sets need 2 or 5+ cards
-        if bare is not None:
-            known = _bare(ids, bare, ctx.bare_sets)
-        if known is None:
-            # without table melds, from the rules' tables: they cost about what the memos
-            # of built suits would, and a suit holding no run is not memoized at all
-            known = _first_sight(ctx, ids, hand) if ctx.plain else _arrange(ctx, ids, hand)
+        known = _arrange(ctx, ids, hand)
         if len(hands) >= MAX_HANDS:
             _trim(ctx)
         hands[ids] = known
@@ -82,8 +76,9 @@ def best_arrangement(
 
 
 def _bare(ids: int, bare: list[int], sets: int) -> Answer | None:
-    """The answer for a hand that holds no meld (most hands: every card left over), else
-    None. ``bare`` is ``PlainSuit.bare``; ``sets`` the fewest suits a set needs (3 or 4)."""
+    """The answer for a hand holding one card per face and no meld (most hands: every card
+    left over), else None. ``bare`` is ``PlainSuit.bare``; ``sets`` the fewest suits a set
+    of one rank needs (3 or 4)."""
     # Suits 0-1 and 2-3 of each copy's ids as ints of 26 bits: shifts and masks on ints this
     # small take CPython's one-digit fast paths (about 0.2 µs less per hand than on 104 bits).
     # Face f = 13 * suit + rank - 1 (f < 26) sits at bit f of ``lo01`` (copy 0) and ``hi01``
@@ -92,32 +87,28 @@ def _bare(ids: int, bare: list[int], sets: int) -> Answer | None:
     lo23 = ids >> 26 & PAIR_BITS
     hi01 = ids >> 52 & PAIR_BITS
     hi23 = ids >> 78
-    if not (lo01 & hi01 or lo23 & hi23):  # one card per face
-        f01 = lo01 | hi01
-        f23 = lo23 | hi23
-        a = f01 & RANK_BITS  # each suit's ranks, rank r at bit r - 1
-        b = f01 >> 13
-        c = f23 & RANK_BITS
-        d = f23 >> 13
-        score = bare[a] + bare[b] + bare[c] + bare[d]
-        # no suit holds a run (most hands), and no rank is held in enough suits for a set:
-        # every card is left over, in suit and rank order, from HELD's halves of each suit
-        if score < NOT_BARE and not (
-            a & b & (c | d) | c & d & (a | b) if sets == 3 else a & b & c & d
-        ):
-            H0, H1, H2, H3, H4, H5, H6, H7 = HELD
-            held = (
-                *H0[lo01 & 127 | (hi01 & 127) << 7],
-                *H1[lo01 >> 7 & 63 | hi01 >> 1 & 4032],
-                *H2[lo01 >> 13 & 127 | hi01 >> 6 & 16256],
-                *H3[lo01 >> 20 | hi01 >> 14 & 4032],
-                *H4[lo23 & 127 | (hi23 & 127) << 7],
-                *H5[lo23 >> 7 & 63 | hi23 >> 1 & 4032],
-                *H6[lo23 >> 13 & 127 | hi23 >> 6 & 16256],
-                *H7[lo23 >> 20 | hi23 >> 14 & 4032],
-            )
-            return (), (), held, score // K_PENALTY
-    return None
+    f01 = lo01 | hi01
+    f23 = lo23 | hi23
+    a = f01 & RANK_BITS  # each suit's ranks, rank r at bit r - 1
+    b = f01 >> 13
+    c = f23 & RANK_BITS
+    d = f23 >> 13
+    score = bare[a] + bare[b] + bare[c] + bare[d]
+    # a suit holding a run, or a rank held in enough suits for a set: not this shortcut
+    if score >= NOT_BARE or (a & b & (c | d) | c & d & (a | b) if sets == 3 else a & b & c & d):
+        return None
+    H0, H1, H2, H3, H4, H5, H6, H7 = HELD  # each suit's cards in rank order, in two halves
+    held = (
+        *H0[lo01 & 127 | (hi01 & 127) << 7],
+        *H1[lo01 >> 7 & 63 | hi01 >> 1 & 4032],
+        *H2[lo01 >> 13 & 127 | hi01 >> 6 & 16256],
+        *H3[lo01 >> 20 | hi01 >> 14 & 4032],
+        *H4[lo23 & 127 | (hi23 & 127) << 7],
+        *H5[lo23 >> 7 & 63 | hi23 >> 1 & 4032],
+        *H6[lo23 >> 13 & 127 | hi23 >> 6 & 16256],
+        *H7[lo23 >> 20 | hi23 >> 14 & 4032],
+    )
+    return (), (), held, score // K_PENALTY
 
 
 def _trim(ctx: _core.Context) -> None:
@@ -134,17 +125,25 @@ def _trim(ctx: _core.Context) -> None:
 
 
 def _arrange(ctx: _core.Context, ids: int, hand: list[Card]) -> Answer:
-    """A hand not answered before with table melds: from the suits' built parts, or the
-    search with sets (``_first_sight`` builds the parts not built yet)."""
+    """A hand not answered before: from the suits' built parts, or the search with sets.
+
+    A suit not built yet makes it a first sight: a hand holding one card per face and no
+    meld (60% of random single-deck ten-card hands, 37% with two decks) is answered by
+    ``_bare`` from the rules' tables and stores no suit part (storing the four parts cost a
+    first sight more than looking its cards up again saves later: docs/solver.md); any
+    other goes to ``_first_sight``, which builds and stores the parts."""
     b0, b1, b2, b3 = ctx.built
     e0 = b0.get(ids & S0)  # each suit's part, built for these very cards of the suit
-    if e0 is None:  # a first sight, most likely: no exception raised (about 0.4 µs)
-        return _first_sight(ctx, ids, hand)
-    try:
-        e1 = b1[ids & S1]
-        e2 = b2[ids & S2]
-        e3 = b3[ids & S3]
-    except KeyError:
+    if e0 is not None:
+        e1 = b1.get(ids & S1)  # a hand holding no meld stores no part: misses are common,
+        e2 = b2.get(ids & S2)  # so no exception for them (about 0.4 µs each)
+        e3 = b3.get(ids & S3)
+    if e0 is None or e1 is None or e2 is None or e3 is None:  # a first sight, most likely
+        bare = ctx.bare  # None with table melds, or when the rules' sets need 2 or 5+ cards
+        if bare is not None and not ids & ids >> 52:  # no face held twice: maybe no meld
+            known = _bare(ids, bare, ctx.bare_sets)
+            if known is not None:
+                return known
         return _first_sight(ctx, ids, hand)
     if (e0[4] + e1[4] + e2[4] + e3[4] + ctx.add) & HIGH_BITS | ctx.always:  # set choices
         counts = e0[4] | e1[4] << 52 | e2[4] << 104 | e3[4] << 156
@@ -166,10 +165,8 @@ def _first_sight(ctx: _core.Context, ids: int, hand: list[Card]) -> Answer:
     When no table meld touches any suit, a suit holding one card per rank (whichever copy)
     takes its counts, score, runs and leftover from the rules' table of rank masks
     (``PlainSuit.single``) and its cards from ``HELD``: no bit walking per card. A suit
-    holding a rank twice takes its counts from the table of each copy's mask. A hand that
-    holds no meld at all (most hands: 60% of random single-deck ten-card hands) is answered
-    from ``PlainSuit.bare`` and ``HELD`` alone and memoizes no suit part: building and
-    storing the four parts cost more than looking the cards up again (docs/solver.md)."""
+    holding a rank twice takes its counts from the table of each copy's mask. (A hand
+    holding one card per face and no meld never gets here: ``_bare`` answers it.)"""
     plain = ctx.plain
     if plain is None:
         counts = sum([ENCODE[card.id] for card in hand])
