@@ -63,7 +63,11 @@ def best_arrangement(
     hands = ctx.hands
     known = hands.get(ids)
     if known is None:
-        known = _arrange(ctx, ids, hand)
+        bare = ctx.bare  # None with table melds, or when the rules' sets need 2 or 5+ cards
+        if bare is not None and not ids & ids >> 52:  # no face held twice: maybe no meld
+            known = _bare(ids, bare, ctx.bare_sets)
+        if known is None:
+            known = _arrange(ctx, ids, hand)
         if len(hands) >= MAX_HANDS:
             _trim(ctx)
         hands[ids] = known
@@ -93,10 +97,11 @@ def _bare(ids: int, bare: list[int], sets: int) -> Answer | None:
     b = f01 >> 13
     c = f23 & RANK_BITS
     d = f23 >> 13
+    if a & b & (c | d) | c & d & (a | b) if sets == 3 else a & b & c & d:
+        return None  # a rank held in enough suits for a set
     score = bare[a] + bare[b] + bare[c] + bare[d]
-    # a suit holding a run, or a rank held in enough suits for a set: not this shortcut
-    if score >= NOT_BARE or (a & b & (c | d) | c & d & (a | b) if sets == 3 else a & b & c & d):
-        return None
+    if score >= NOT_BARE:
+        return None  # a suit holding a run (or asking where its ace goes)
     H0, H1, H2, H3, H4, H5, H6, H7 = HELD  # each suit's cards in rank order, in two halves
     held = (
         *H0[lo01 & 127 | (hi01 & 127) << 7],
@@ -127,23 +132,18 @@ def _trim(ctx: _core.Context) -> None:
 def _arrange(ctx: _core.Context, ids: int, hand: list[Card]) -> Answer:
     """A hand not answered before: from the suits' built parts, or the search with sets.
 
-    A suit not built yet makes it a first sight: a hand holding one card per face and no
-    meld (60% of random single-deck ten-card hands, 37% with two decks) is answered by
-    ``_bare`` from the rules' tables and stores no suit part (storing the four parts cost a
-    first sight more than looking its cards up again saves later: docs/solver.md); any
-    other goes to ``_first_sight``, which builds and stores the parts."""
+    A hand holding one card per face and no meld never gets here (``_bare`` answers it
+    first: 60% of random single-deck ten-card hands, 37% with two decks); a suit not built
+    yet makes it a first sight (``_first_sight`` builds and stores the parts)."""
     b0, b1, b2, b3 = ctx.built
     e0 = b0.get(ids & S0)  # each suit's part, built for these very cards of the suit
-    if e0 is not None:
-        e1 = b1.get(ids & S1)  # a hand holding no meld stores no part: misses are common,
-        e2 = b2.get(ids & S2)  # so no exception for them (about 0.4 µs each)
-        e3 = b3.get(ids & S3)
-    if e0 is None or e1 is None or e2 is None or e3 is None:  # a first sight, most likely
-        bare = ctx.bare  # None with table melds, or when the rules' sets need 2 or 5+ cards
-        if bare is not None and not ids & ids >> 52:  # no face held twice: maybe no meld
-            known = _bare(ids, bare, ctx.bare_sets)
-            if known is not None:
-                return known
+    if e0 is None:  # a first sight, most likely: no exception raised (about 0.4 µs)
+        return _first_sight(ctx, ids, hand)
+    try:
+        e1 = b1[ids & S1]
+        e2 = b2[ids & S2]
+        e3 = b3[ids & S3]
+    except KeyError:
         return _first_sight(ctx, ids, hand)
     if (e0[4] + e1[4] + e2[4] + e3[4] + ctx.add) & HIGH_BITS | ctx.always:  # set choices
         counts = e0[4] | e1[4] << 52 | e2[4] << 104 | e3[4] << 156
