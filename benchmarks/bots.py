@@ -308,7 +308,9 @@ def deviations(deals: int, seed: int, rules: str, options: dict | None = None) -
             base = preferred if preferred in options else options[0]
             if best != base:
                 opponent = min(n for s, n in enumerate(seen.hand_sizes) if s != seen.seat)
-                found.append((copy.deepcopy(current[0]), seen.seat, best, base, plans, opponent))
+                z = self.evidence[0] / max(self.evidence[1], 1e-9)
+                state = copy.deepcopy(current[0])
+                found.append((state, seen.seat, best, base, plans, opponent, z))
             return best
 
     def finish(game: Game, me: int, option: tuple, plans) -> float:
@@ -345,7 +347,7 @@ def deviations(deals: int, seed: int, rules: str, options: dict | None = None) -
                 games += 1
                 wins += game.result.winner == seat
     groups: dict[str, list[float]] = {}
-    for game, me, best, base, plans, opponent in found:
+    for game, me, best, base, plans, opponent, z in found:
         gain = finish(copy.deepcopy(game), me, best, plans)
         gain -= finish(copy.deepcopy(game), me, base, plans)
         if best[0] == "draw":
@@ -354,7 +356,8 @@ def deviations(deals: int, seed: int, rules: str, options: dict | None = None) -
             ours, theirs = len(plans[best[1]]), len(plans[base[1]])
             kind = "meld now" if ours > theirs else "hold" if ours < theirs else "other discard"
         where = "endgame" if opponent <= 5 else "before the endgame"
-        for key in ("all", kind, where):
+        sure = "z < 1.64" if z < 1.64 else "z 1.64-2.5" if z < 2.5 else "z >= 2.5"
+        for key in ("all", kind, where, f"{where}, {kind}", sure):
             groups.setdefault(key, []).append(gain)
     print(
         f"## Deviations: master {json.dumps(options or {})} vs expert, {rules}, {deals} deals, "
@@ -424,8 +427,9 @@ def guesses(deals: int, seed: int, rules: str, options: dict) -> None:
     part of the guessed hidden cards whose face really is in the opponent's hidden cards (the
     two copies of a face play alike; faces matched with multiplicity; the benchmark
     reads the engine's hand for this; the bot never does), averaged over worlds and positions.
-    ``real fits``: how often the real hand has no misfit over the checked turns (only with
-    ``consistent``). Times are wall clock per position, for dealing the worlds alone."""
+    ``real weight``: the real hand's mean consistency weight over the checked turns (1: it
+    fits them all; only with ``consistent``). Times are wall clock per position, for dealing
+    the worlds alone."""
     from collections import Counter
 
     from rummy_widget.bots.consistency import past_turns
@@ -462,10 +466,10 @@ def guesses(deals: int, seed: int, rules: str, options: dict) -> None:
                     turns = past_turns(seen, 1, master.consistent)
                     judge = ExpertBot(seed)
                     real = list(game.hand(1))
-                    fits.append(master.misfits(turns, real, judge, master.rng(seen)) == 0)
+                    fits.append(master.fit_weight(turns, real, judge, master.rng(seen)))
             game.apply(bots[seat].act(obs), seat)
     walls.sort()
-    fit = f"  real fits {statistics.mean(fits):.3f}" if fits else ""
+    fit = f"  real weight {statistics.mean(fits):.3f}" if fits else ""
     print(
         f"guesses {rules:<11} {json.dumps(options, sort_keys=True)}: deals={deals} "
         f"positions={len(shares)} share {statistics.mean(shares):.4f} "

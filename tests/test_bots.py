@@ -11,7 +11,14 @@ import pytest
 
 from rummy_widget import Action, Game
 from rummy_widget.bots import BOT_NAMES, Bot, Seen, get_bot, legal_actions
-from rummy_widget.bots.consistency import Judge, fewest_misfits, misfits, past_turns
+from rummy_widget.bots.consistency import (
+    Judge,
+    Verdicts,
+    fewest_misfits,
+    fit_likelihood,
+    misfits,
+    past_turns,
+)
 from rummy_widget.bots.inference import face_weights
 from rummy_widget.cards import Card
 from rummy_widget.tournament import play_game, tournament
@@ -470,3 +477,35 @@ def test_the_judge_remembers_and_decides_as_the_expert_does():
                     checked += 1
                     misfit += verdict
     assert checked > 50 and 0 < misfit < checked
+
+
+def test_a_hands_likelihood_averages_its_histories_and_never_beats_its_best_one():
+    """Averaged over the cards the stock draws could have brought, a hand's weight lies
+    between the worst and the best history: at most ``weight ** fewest_misfits`` and at
+    least ``weight ** 2`` (paths stop at two misfits)."""
+    judge = get_bot("expert")
+    checked = 0
+    for game, obs, seat in _expert_positions("traditional", (62,)):
+        turns = past_turns(Seen.read(obs), 1 - seat, 2)
+        if len(turns) < 2 or obs["phase"] != "draw":
+            continue
+        real = list(game.hand(1 - seat))
+        for hand in (real, real[1:] + list(game.stock[:1])):
+            fewest = fewest_misfits(turns, hand, judge, random.Random(0), 10**6)
+            likely = fit_likelihood(Verdicts(turns, judge), hand, random.Random(0), 0.1, 99)
+            assert 0.1**2 <= likely <= 0.1**fewest + 1e-12
+        checked += 1
+    assert checked > 5
+
+
+def test_a_master_searching_no_kind_of_choice_plays_the_experts_game():
+    """``searches`` names what the endgame search may change; with none, the master is the
+    expert (same seed, same moves) and never searches."""
+    histories = []
+    for first in (get_bot("master", seed=3, searches=(), budget=1e9), get_bot("expert", seed=3)):
+        game = play_game(Game(2, "traditional", seed=34), [first, get_bot("expert", seed=4)])
+        histories.append(game.history)
+    assert histories[0] == histories[1]
+    master = get_bot("master", seed=3, searches=("discard",), worlds=3, budget=1e9)
+    play_game(Game(2, "traditional", seed=34), [master, get_bot("expert", seed=4)])
+    assert master.searched > 0

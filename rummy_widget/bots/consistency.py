@@ -239,6 +239,30 @@ def misfits(turns: list[PastTurn], hand: list[Card], bot: ExpertBot, rng: random
     return count
 
 
+class Verdicts:
+    """The expert's verdicts on a world's past turns, each asked once per hand: paths that
+    drew the same cards in another order reach the same hand, and share the answer."""
+
+    def __init__(self, turns: list[PastTurn], bot: ExpertBot) -> None:
+        self.turns, self.bot = turns, bot
+        self.asked = 0  # expert decisions made (answers looked up again are free)
+        self._memo: dict[tuple, int] = {}
+
+    def play(self, k: int, after: list[Card], ids: frozenset[int]) -> int:
+        """``play_misfit`` of turn ``k`` with ``after`` (whose card ids are ``ids``)."""
+        return self._ask((k, "play", ids), play_misfit, after)
+
+    def draw(self, k: int, before: list[Card], ids: frozenset[int]) -> int:
+        """``draw_misfit`` of turn ``k`` with ``before`` (whose card ids are ``ids``)."""
+        return self._ask((k, "draw", ids), draw_misfit, before)
+
+    def _ask(self, key: tuple, verdict, cards: list[Card]) -> int:
+        if key not in self._memo:
+            self.asked += 1
+            self._memo[key] = verdict(self.turns[key[0]], cards, self.bot)
+        return self._memo[key]
+
+
 def fewest_misfits(
     turns: list[PastTurn],
     hand: list[Card],
@@ -256,44 +280,69 @@ def fewest_misfits(
     real draws are among them, always fits, and deep checks become usable. After ``checks``
     expert decisions the search tries no further candidates and returns the fewest found (the
     first path is always walked to the end, so the answer is never below the true fewest).
-    Answers for a hand at a turn are shared by every path that reaches it (the same cards
-    drawn in another order). A hand that misfits ``most`` times is given up on (the answer
-    is then ``most``): such worlds are kept only when too few others fit, and most dealt
-    worlds are such, so the search spends its checks on the likely ones."""
-    state = {"best": most, "left": checks}
-    memo: dict[tuple, int] = {}
-
-    def check(key: tuple, decide) -> int:
-        if key not in memo:
-            state["left"] -= 1
-            memo[key] = decide()
-        return memo[key]
+    A hand that misfits ``most`` times is given up on (the answer is then ``most``): such
+    worlds are kept only when too few others fit, and most dealt worlds are such, so the
+    search spends its checks on the likely ones."""
+    verdicts = Verdicts(turns, bot)
+    best = most
 
     def walk(k: int, cards: list[Card], count: int) -> None:
+        nonlocal best
         if k == len(turns):
-            state["best"] = min(state["best"], count)
+            best = min(best, count)
             return
-        past = turns[k]
-        after = cards + list(past.played)
+        after = cards + list(turns[k].played)
         ids = frozenset(c.id for c in after)
-        count += check((k, "play", ids), lambda: play_misfit(past, after, bot))
-        if count >= state["best"]:
+        count += verdicts.play(k, after, ids)
+        options = draw_options(turns[k], after)
+        if count >= best or not options:
+            best = min(best, count)
             return
-        options = draw_options(past, after)
-        if not options:
-            state["best"] = min(state["best"], count)
-            return
-        if past.took is None:
+        if turns[k].took is None:
             rng.shuffle(options)
         for j, drawn in enumerate(options):
-            if j and (state["left"] <= 0 or state["best"] == 0):
+            if j and (verdicts.asked >= checks or best == 0):
                 return
             before = [c for c in after if c != drawn]
-            key = (k, "draw", ids - {drawn.id})
-            walk(k + 1, before, count + check(key, lambda b=before: draw_misfit(past, b, bot)))
+            walk(k + 1, before, count + verdicts.draw(k, before, ids - {drawn.id}))
 
     walk(0, list(hand), 0)
-    return state["best"]
+    return best
+
+
+def fit_likelihood(
+    verdicts: Verdicts, hand: list[Card], rng: random.Random, weight: float = 0.1, branch: int = 3
+) -> float:
+    """How likely an expert holding ``hand`` was to play ``turns`` as it did: ``weight`` to
+    the power of its decisions made otherwise, *averaged* over the cards each stock draw
+    could have brought (up to ``branch`` of them per draw, at random) rather than at the one
+    that fits best (``fewest_misfits``) or one picked at random (``misfits``). ``verdicts``
+    holds the turns and the expert that judges them.
+
+    The drawn card is a hidden part of the world, so the chance of the log given the hand is
+    an average over it: the best card overstates how well a wrong hand fits (almost any hand
+    has some history that fits), one random card is right on average but noisy. Paths that
+    reach two misfits stop there (their weight is ``weight ** 2``)."""
+    turns, most = verdicts.turns, 2
+
+    def value(k: int, cards: list[Card], count: int) -> float:
+        if count >= most or k == len(turns):
+            return weight ** min(count, most)
+        after = cards + list(turns[k].played)
+        ids = frozenset(c.id for c in after)
+        count += verdicts.play(k, after, ids)
+        options = draw_options(turns[k], after)
+        if count >= most or not options:
+            return weight ** min(count, most)
+        if turns[k].took is None and len(options) > branch:
+            options = rng.sample(options, branch)
+        total = 0.0
+        for drawn in options:
+            before = [c for c in after if c != drawn]
+            total += value(k + 1, before, count + verdicts.draw(k, before, ids - {drawn.id}))
+        return total / len(options)
+
+    return value(0, list(hand), 0)
 
 
 def play_misfit(past: PastTurn, after: list[Card], bot: ExpertBot) -> int:

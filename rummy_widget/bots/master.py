@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from ..actions import Action
 from ..cards import Card
 from ..game import Game
-from .consistency import Judge, fewest_misfits, misfits, past_turns
+from .consistency import Judge, Verdicts, fewest_misfits, fit_likelihood, misfits, past_turns
 from .expert import ExpertBot, Style, after_taking
 from .inference import face_weights, weighted_pick
 from .memory import Memory
@@ -84,6 +84,7 @@ class MasterBot(ExpertBot):
         misfit_weight: float = 0.1,
         fit_draws: bool = False,
         fit_checks: int = 60,
+        fit_branch: int = 0,
         sampling: float = 0.25,
         searches: tuple[str, ...] = ("draw", "discard", "meld"),
     ) -> None:
@@ -99,6 +100,7 @@ class MasterBot(ExpertBot):
         self.penalty_scale = penalty_scale
         self.searched = 0  # searches made and searches that left the expert's choice
         self.deviated = 0
+        self.evidence = (0.0, 0.0)  # the last search's mean gain over the expert, its SE
         self.inference = inference
         self.history = history
         self.early = early
@@ -107,6 +109,7 @@ class MasterBot(ExpertBot):
         self.misfit_weight = misfit_weight
         self.fit_draws = fit_draws
         self.fit_checks = fit_checks
+        self.fit_branch = fit_branch
         self.sampling = sampling
         self.searches = tuple(searches)
         self._weights_key: tuple | None = None
@@ -216,6 +219,7 @@ class MasterBot(ExpertBot):
             for i, score in zip(alive, row, strict=True):
                 scores[i].append(score)
         best, best_gain = base, 0.0
+        self.evidence = (0.0, 0.0)  # the chosen option's mean gain and its standard error
         for i in alive:
             if i == base:
                 continue
@@ -224,9 +228,9 @@ class MasterBot(ExpertBot):
             if n < 2:
                 continue
             mean = sum(gains) / n
-            spread = (sum((g - mean) ** 2 for g in gains) / (n - 1)) ** 0.5
-            if mean > max(self.margin, self.z * spread / n**0.5) and mean > best_gain:
-                best, best_gain = i, mean
+            error = (sum((g - mean) ** 2 for g in gains) / (n - 1)) ** 0.5 / n**0.5
+            if mean > max(self.margin, self.z * error) and mean > best_gain:
+                best, best_gain, self.evidence = i, mean, (mean, error)
         self.deviated += best != base
         return options[best]
 
@@ -248,10 +252,21 @@ class MasterBot(ExpertBot):
             if count >= self.worlds and time.perf_counter() - start > self.budget * self.sampling:
                 break  # a share of the budget at most goes to finding likely worlds
             world = self.sample_world(seen, memory, rng)
-            wrong = sum(self.misfits(turns[s], list(world.hands[s]), judge, rng) for s in others)
-            keyed.append((rng.random() ** (1.0 / self.misfit_weight**wrong), count, world))
+            likely = 1.0
+            for seat in others:
+                likely *= self.fit_weight(turns[seat], list(world.hands[seat]), judge, rng)
+            keyed.append((rng.random() ** (1.0 / likely), count, world))
         keyed.sort(key=lambda k: (-k[0], k[1]))
         return [k[2] for k in keyed[: self.worlds]]
+
+    def fit_weight(self, turns, hand: list[Card], judge: ExpertBot, rng: random.Random) -> float:
+        """A world's weight for one opponent: ``misfit_weight`` to the power of its misfits,
+        or with ``fit_branch`` > 0 (and ``fit_draws``) that weight averaged over up to
+        ``fit_branch`` cards per stock draw (``consistency.fit_likelihood``)."""
+        if self.fit_draws and self.fit_branch > 0:
+            verdicts = Verdicts(turns, judge)
+            return fit_likelihood(verdicts, hand, rng, self.misfit_weight, self.fit_branch)
+        return self.misfit_weight ** self.misfits(turns, hand, judge, rng)
 
     def misfits(self, turns, hand: list[Card], judge: ExpertBot, rng: random.Random) -> int:
         """The opponent's decisions an expert holding ``hand`` would have made otherwise:
