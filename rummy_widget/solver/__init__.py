@@ -180,7 +180,7 @@ def _first_sight(ctx: _core.Context, ids: int, hand: list[Card]) -> Answer:
             if ids & key not in ctx.built[s]:
                 build_suit(ctx, s, ids & key)
         return _arrange(ctx, ids, hand)
-    lo01 = ids & PAIR_BITS  # as in ``best_arrangement``
+    lo01 = ids & PAIR_BITS  # as in ``_bare``
     lo23 = ids >> 26 & PAIR_BITS
     hi01 = ids >> 52 & PAIR_BITS
     hi23 = ids >> 78
