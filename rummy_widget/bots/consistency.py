@@ -11,9 +11,12 @@ is unlikely if the opponent plays like the expert, and gets a small weight.
 The master assumes expert-like opponents here (docs/bots.md). Only the public log and the
 world's own cards are read: the real hidden cards never are.
 
-When the opponent drew from the stock, which of its cards was the drawn one is not known;
-one is picked at random among those it could have been (the world is a guess anyway), which
-accepts a world with the chance that an expert would have played as observed.
+When the opponent drew from the stock, which of its cards was the drawn one is not known.
+``misfits`` picks one at random among those it could have been, which accepts a world with
+the chance that an expert would have played as observed, but makes the real hand misfit
+deeper turns whenever the pick is wrong. ``fewest_misfits`` chooses the drawn cards to fit
+(the real hand then always fits, however deep the check), and ``fit_likelihood`` averages
+over them. docs/bots.md ("Third round") measures the three: choosing to fit guesses best.
 """
 
 from __future__ import annotations
