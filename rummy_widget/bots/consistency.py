@@ -73,16 +73,13 @@ class Judge(ExpertBot):
 
     def would_discard(self, turn: Turn, cards: list[Card], face: int) -> bool:
         """Is a card of ``face`` what ``choose_discard`` throws from ``cards``? The same order
-        as ``discard_choices`` (score, then the costlier card, then the lower id), but it
-        stops at the first card that beats ``face``: most guessed hands misfit, and they do
-        so without scoring every discard."""
+        as ``discard_choices`` (``discard_key``), but it stops at the first card that beats
+        ``face``: most guessed hands misfit, and they do so without scoring every discard."""
         memory = self.memory(turn.seen)
         options = turn.discardable(cards)
 
         def key(card: Card) -> tuple[float, int, int]:
-            rest = [c for c in cards if c != card]
-            score = self.value(turn, rest, memory) + self.danger(turn, card, memory)
-            return (score, -turn.rules.card_points(card), card.id)
+            return self.discard_key(turn, cards, card, memory)
 
         mine = [key(c) for c in options if c.id % 52 == face]
         if not mine:

@@ -85,13 +85,20 @@ class ExpertBot(SolverBot):
         self, turn: Turn, cards: list[Card], memory: Memory
     ) -> list[tuple[float, Card]]:
         """(score, card) for each discard from ``cards``, best (lowest score) first."""
-        scored = []
-        for card in turn.discardable(cards):
-            rest = [c for c in cards if c != card]
-            score = self.value(turn, rest, memory) + self.danger(turn, card, memory)
-            scored.append((score, -turn.rules.card_points(card), card.id, card))
-        scored.sort(key=lambda s: s[:3])
-        return [(s[0], s[3]) for s in scored]
+        scored = [
+            (self.discard_key(turn, cards, card, memory), card) for card in turn.discardable(cards)
+        ]
+        scored.sort(key=lambda s: s[0])
+        return [(key[0], card) for key, card in scored]
+
+    def discard_key(
+        self, turn: Turn, cards: list[Card], card: Card, memory: Memory
+    ) -> tuple[float, int, int]:
+        """Where discarding ``card`` from ``cards`` ranks: the hand's value without it plus the
+        danger of feeding an opponent, then the costlier card, then the lower id."""
+        rest = [c for c in cards if c != card]
+        score = self.value(turn, rest, memory) + self.danger(turn, card, memory)
+        return (score, -turn.rules.card_points(card), card.id)
 
     # --- the policy ------------------------------------------------------------------------
 
