@@ -23,7 +23,7 @@ from rummy_widget.solver import (
 )
 from rummy_widget.solver._core import context
 from rummy_widget.solver._plain import NOT_BARE
-from rummy_widget.solver._runs import _runs_of
+from rummy_widget.solver._runs import K_PENALTY, _runs_of
 
 TRAD = Rules.preset("traditional")
 ROYAL = Rules.preset("rummy_royal")
@@ -376,17 +376,17 @@ def test_single_copy_table_agrees_with_the_full_rebuild(rules: Rules) -> None:
 
 @TABLE_RULES
 def test_hands_with_every_card_left_over_take_the_shortcut_exactly(rules: Rules) -> None:
-    # ``PlainSuit.bare`` marks the rank masks whose cards are all left over; a first sight
-    # whose four suits are all such masks, with no rank in enough suits for a set, answers
-    # from it at once (``_first_sight``): it must give what the full rebuild gives, and it
-    # must not be taken by a hand holding a run or a set
+    # ``PlainSuit.bare`` marks the rank masks whose cards are all left over, with their
+    # points; a first sight whose four suits are all such masks, with no rank in enough suits
+    # for a set, answers from it at once (``best_arrangement``'s shortcut): it must give what
+    # the full rebuild gives, and it must not be taken by a hand holding a run or a set
     ctx = context(rules)
     plain = ctx.plain
     for mask, entry in enumerate(plain.single):
         if entry[0] is None or entry[2]:
             assert plain.bare[mask] == NOT_BARE
         else:
-            assert plain.bare[mask] == entry[0] < NOT_BARE
+            assert plain.bare[mask] == entry[0] // K_PENALTY < NOT_BARE
     assert plain.bare_sets == (rules.min_meld if rules.min_meld in (3, 4) else 0)
     rng = random.Random(23)
     seen = {"left over": 0, "melds": 0}
