@@ -310,8 +310,25 @@ def deviations(deals: int, seed: int, rules: str, options: dict | None = None) -
                 opponent = min(n for s, n in enumerate(seen.hand_sizes) if s != seen.seat)
                 z = self.evidence[0] / max(self.evidence[1], 1e-9)
                 state = copy.deepcopy(current[0])
-                found.append((state, seen.seat, best, base, plans, opponent, z))
+                found.append((state, seen.seat, best, base, plans, opponent, z, "search"))
             return best
+
+        def progress_plan(self, turn, plan):
+            chosen = super().progress_plan(turn, plan)
+            if chosen != plan:
+                self._found(turn.seen, ("plan", 1), ("plan", 0), [plan, chosen], 0.0)
+            return chosen
+
+        def progress_draw(self, turn, expert):
+            chosen = super().progress_draw(turn, expert)
+            if chosen != expert:
+                self._found(turn.seen, ("draw", chosen), ("draw", expert), None, 0.0)
+            return chosen
+
+        def _found(self, seen, best, base, plans, z):
+            opponent = min(n for s, n in enumerate(seen.hand_sizes) if s != seen.seat)
+            state = copy.deepcopy(current[0])
+            found.append((state, seen.seat, best, base, plans, opponent, z, "own progress"))
 
     def finish(game: Game, me: int, option: tuple, plans) -> float:
         kind, value = option
@@ -333,7 +350,7 @@ def deviations(deals: int, seed: int, rules: str, options: dict | None = None) -
         won = 1.0 if result.winner == me else -1.0
         return won + (result.penalties[1 - me] - result.penalties[me]) / 100
 
-    searched = wins = games = 0
+    searched = progressed = wins = games = 0
     TimedMaster.walls.clear()
     for deal in range(deals):
         for seat in (0, 1):
@@ -343,11 +360,12 @@ def deviations(deals: int, seed: int, rules: str, options: dict | None = None) -
             current[:] = [game]
             play_game(game, bots)
             searched += bots[seat].searched
+            progressed += bots[seat].progressed
             if game.result is not None and not game.result.void:
                 games += 1
                 wins += game.result.winner == seat
     groups: dict[str, list[float]] = {}
-    for game, me, best, base, plans, opponent, z in found:
+    for game, me, best, base, plans, opponent, z, source in found:
         gain = finish(copy.deepcopy(game), me, best, plans)
         gain -= finish(copy.deepcopy(game), me, base, plans)
         if best[0] == "draw":
@@ -357,12 +375,17 @@ def deviations(deals: int, seed: int, rules: str, options: dict | None = None) -
             kind = "meld now" if ours > theirs else "hold" if ours < theirs else "other discard"
         where = "endgame" if opponent <= 5 else "before the endgame"
         sure = "z < 1.64" if z < 1.64 else "z 1.64-2.5" if z < 2.5 else "z >= 2.5"
-        for key in ("all", kind, where, f"{where}, {kind}", sure):
+        keys = ["all", kind, where, f"{where}, {kind}", sure]
+        if source != "search":
+            keys = ["all", source, f"{source}, {kind}", f"{source}, {where}"]
+        for key in keys:
             groups.setdefault(key, []).append(gain)
+    by_search = sum(f[-1] == "search" for f in found)
+    own = f", {len(found) - by_search} of {progressed} own-progress choices" if progressed else ""
     print(
         f"## Deviations: master {json.dumps(options or {})} vs expert, {rules}, {deals} deals, "
-        f"seed {seed}: won {wins} of {games} games; {len(found)} of {searched} searches left "
-        "the expert's choice"
+        f"seed {seed}: won {wins} of {games} games; {by_search} of {searched} searches left "
+        f"the expert's choice{own}"
     )
     for key, gains in groups.items():
         n = len(gains)

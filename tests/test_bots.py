@@ -169,17 +169,21 @@ def _hidden_swapped(game: Game, seat: int, seed: int) -> tuple[Game, Game]:
     return real, other
 
 
+def _swapped_positions(rules: str, seed: int, moves: tuple[int, ...], warm):
+    """(real, hidden cards dealt afresh, seat to play) after each number of ``moves``."""
+    for count in moves:
+        game = _play_to(Game(2, rules, seed=seed + count), count, warm)
+        if game.phase != "over":
+            seat = game.current_player
+            yield (*_hidden_swapped(game, seat, seed=count), seat)
+
+
 @pytest.mark.parametrize("rules", ["traditional", "rummy_royal"])
 def test_no_bot_can_reach_hidden_cards(rules):
     """Positions that differ only in cards the seat cannot see give the same observation,
     so every bot makes the same move in both."""
     warm = [get_bot("expert", seed=1), get_bot("basic", seed=2)]
-    for moves in (0, 9, 24):
-        game = _play_to(Game(2, rules, seed=21 + moves), moves, warm)
-        if game.phase == "over":
-            continue
-        seat = game.current_player
-        real, other = _hidden_swapped(game, seat, seed=moves)
+    for real, other, seat in _swapped_positions(rules, 21, (0, 9, 24), warm):
         assert real.observation(seat) == other.observation(seat)
         for name in BOT_NAMES:
             obs = real.observation(seat)
@@ -509,3 +513,63 @@ def test_a_master_searching_no_kind_of_choice_plays_the_experts_game():
     master = get_bot("master", seed=3, searches=("discard",), worlds=3, budget=1e9)
     play_game(Game(2, "traditional", seed=34), [master, get_bot("expert", seed=4)])
     assert master.searched > 0
+
+
+def test_own_progress_counts_the_draw_orders_that_go_out():
+    """A hand one card from going out goes out in exactly the orders that bring that card
+    (or another that finishes it) within the look-ahead; the pile's top card counts as the
+    first draw when it is taken."""
+    from rummy_widget.bots.progress import goes_out, out_rates
+    from rummy_widget.bots.turn import Turn
+    from rummy_widget.cards import parse_cards
+
+    game = Game.from_layout(
+        hands=["5H 6H 7H 9C 9D", "2S 3D 4C 8S KD"], stock="QS JD 10C", discard="4D"
+    )
+    seen = Seen.read(game.observation(0))
+    turn = Turn(seen)
+    hand = list(parse_cards("5H 6H 7H 9C 9D"))
+    assert goes_out(turn, [*hand, *parse_cards("9S")])
+    assert not goes_out(turn, [*hand, *parse_cards("8H")])  # a run of four, two 9s left over
+    assert not goes_out(turn, [*hand, *parse_cards("KS")])
+    nine, king, queen, other = parse_cards("9S KS QC QD")
+    orders = [(nine, king), (king, nine), (king, queen), (queen, other)]
+    expert = get_bot("expert")
+    memory = expert.memory(seen)
+
+    def policy(cards, barred):
+        return expert.discard_choices(turn, [c for c in cards if c != barred], memory)[0][1]
+
+    assert out_rates(turn, hand, orders, policy) == [1.0, 1.0, 0.0, 0.0]
+    assert out_rates(turn, hand, orders, policy, first=nine) == [1.0, 1.0, 1.0, 1.0]
+
+
+@pytest.mark.parametrize("rules", ["traditional", "rummy_royal"])
+def test_own_progress_sees_only_its_observation_and_replays(rules):
+    """The own-progress master deals its draw orders from the observation alone: positions
+    differing only in hidden cards get the same move, and a seed fixes a whole deal."""
+    options = {"progress": 3, "progress_samples": 40, "searches": ()}
+    warm = [get_bot("expert", seed=1), get_bot("expert", seed=2)]
+    for real, other, seat in _swapped_positions(rules, 31, (9, 24, 41), warm):
+        first = get_bot("master", seed=5, **options).act(real.observation(seat))
+        assert first == get_bot("master", seed=5, **options).act(other.observation(seat))
+    histories = []
+    for _ in range(2):
+        master = get_bot("master", seed=3, **options)
+        game = play_game(Game(2, rules, seed=35), [master, get_bot("expert", seed=4)])
+        histories.append(game.history)
+    assert histories[0] == histories[1]
+    assert master.progressed > 0
+
+
+def test_own_progress_that_never_passes_its_test_plays_the_experts_game():
+    """With a margin no gain can pass, the own-progress master is the expert (same seed,
+    same moves): the option changes play only through choices that pass its test."""
+    histories = []
+    never = {"progress": 3, "progress_samples": 20, "progress_margin": 2.0, "searches": ()}
+    master = get_bot("master", seed=3, **never)
+    for first in (master, get_bot("expert", seed=3)):
+        game = play_game(Game(2, "traditional", seed=34), [first, get_bot("expert", seed=4)])
+        histories.append(game.history)
+    assert histories[0] == histories[1]
+    assert master.progressed > 0 and master.progress_deviated == 0

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import random
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..actions import Action
 from ..cards import Card
@@ -23,6 +23,7 @@ from .consistency import Judge, Verdicts, fewest_misfits, fit_likelihood, misfit
 from .expert import ExpertBot, Style, after_taking
 from .inference import face_weights, weighted_pick
 from .memory import Memory
+from .progress import draw_orders, out_rates, paired
 from .seen import Seen
 from .turn import Turn, placed
 
@@ -58,7 +59,13 @@ class MasterBot(ExpertBot):
     hand fits however deep the check goes (at most ``fit_checks`` expert decisions per world);
     ``sampling`` is the share of ``budget`` that finding likely worlds may take. ``searches``
     names the choices searched in the endgame ("draw", "discard", "meld": melding now instead
-    of holding); the others are the expert's. docs/bots.md has the figures for each choice.
+    of holding); the others are the expert's. ``progress`` > 0 (off by default) picks the
+    master's own discard (and, with "draw" in ``progress_choices``, pile or stock) by how often
+    the hand alone goes out within ``progress`` draws, over ``progress_samples`` draw orders
+    shared by every candidate (``progress.py``): no guess at the opponent's hand, and no
+    candidate more dangerous than the expert's discard; the expert's choice is left for a gain
+    above ``progress_margin`` and ``progress_z`` standard errors. The endgame search, if any,
+    then starts from that choice. docs/bots.md has the figures for each choice.
     """
 
     name = "master"
@@ -87,6 +94,12 @@ class MasterBot(ExpertBot):
         fit_branch: int = 0,
         sampling: float = 0.25,
         searches: tuple[str, ...] = ("draw", "discard", "meld"),
+        progress: int = 0,
+        progress_samples: int = 100,
+        progress_candidates: int = 4,
+        progress_margin: float = 0.02,
+        progress_z: float = 2.0,
+        progress_choices: tuple[str, ...] = ("discard", "draw"),
     ) -> None:
         super().__init__(seed, style)
         self.margin = margin
@@ -112,6 +125,14 @@ class MasterBot(ExpertBot):
         self.fit_branch = fit_branch
         self.sampling = sampling
         self.searches = tuple(searches)
+        self.progress = progress
+        self.progress_samples = progress_samples
+        self.progress_candidates = progress_candidates
+        self.progress_margin = progress_margin
+        self.progress_z = progress_z
+        self.progress_choices = tuple(progress_choices)
+        self.progressed = 0  # own-progress choices made and those that left the expert's
+        self.progress_deviated = 0
         self._weights_key: tuple | None = None
         self._weights_found: list[float] = []
 
@@ -128,6 +149,8 @@ class MasterBot(ExpertBot):
             return "discard"  # taking it wins the deal now: nothing to search
         if not turn.places(top) and turn.rules.card_points(top) > self.style.take_limit + 2:
             return expert  # a costly card that joins nothing: not worth a search
+        if self.progress > 0 and "draw" in self.progress_choices:
+            expert = self.progress_draw(turn, expert)
         if (not self.critical(seen) and self.close < 0) or "draw" not in self.searches:
             return expert  # away from the endgame the expert's draw stands
         options = [("draw", "stock"), ("draw", "discard")]
@@ -137,11 +160,99 @@ class MasterBot(ExpertBot):
     def plan_turn(self, turn: Turn) -> list[Action]:
         seen = turn.seen
         plans = self.candidate_plans(turn, self.critical(seen))
+        lead = plans[0]
+        if self.progress > 0 and "discard" in self.progress_choices:
+            lead = self.progress_plan(turn, plans[0])
         if len(plans) == 1:
-            return plans[0]
+            return lead
+        if lead not in plans:
+            plans.append(lead)
         options = [("plan", i) for i in range(len(plans))]
-        best = self.search(seen, options, preferred=options[0], plans=plans)
+        best = self.search(seen, options, preferred=options[plans.index(lead)], plans=plans)
         return plans[best[1]]
+
+    # --- own progress ------------------------------------------------------------------
+
+    def progress_plan(self, turn: Turn, plan: list[Action]) -> list[Action]:
+        """The expert's plan with its discard chosen by the chance of going out soon.
+
+        Candidates are the expert's best discards (its table plays kept) no more dangerous
+        than its own; each leaves the whole hand less that card (melds laid now or held play
+        alike for going out), played alone over the same draw orders."""
+        seen = turn.seen
+        memory = self.memory(seen)
+        moves, chosen = plan[:-1], plan[-1].card
+        rest = list(turn.hand)
+        for move in moves:
+            for card in placed(move):
+                rest.remove(card)
+        safe = self.danger(turn, chosen, memory)
+        cards = [chosen] + [
+            card
+            for _, card in self.discard_choices(turn, rest, memory)
+            if card != chosen and self.danger(turn, card, memory) <= safe
+        ]
+        cards = cards[: self.progress_candidates]
+        if len(cards) < 2:
+            return plan
+        sim, orders, policy = self._progress_tools(turn, memory)
+        if not orders:
+            return plan
+        hands = [[c for c in turn.hand if c != card] for card in cards]
+        rates = [out_rates(sim, hand, orders, policy) for hand in hands]
+        best = self._progress_pick(rates)
+        return plan if best == 0 else [*moves, Action.discard(cards[best])]
+
+    def progress_draw(self, turn: Turn, expert: str) -> str:
+        """Pile or stock by the chance of going out within ``progress`` draws (this one
+        included), over the same draw orders for both."""
+        seen = turn.seen
+        memory = self.memory(seen)
+        sim, orders, policy = self._progress_tools(turn, memory)
+        if not orders:
+            return expert
+        options = ["stock", "discard"] if expert == "stock" else ["discard", "stock"]
+        rates = [
+            out_rates(sim, turn.hand, orders, policy, seen.top if o == "discard" else None)
+            for o in options
+        ]
+        return options[self._progress_pick(rates)]
+
+    def _progress_tools(self, turn: Turn, memory: Memory):
+        """A turn with nothing barred (later turns may discard any card), the draw orders
+        (seeded by the position, as every choice of the bot), and the expert's discard."""
+        seen = turn.seen
+        sim = Turn(replace(seen, taken=None), self._memo)
+        rng = random.Random(self.rng(seen).getrandbits(64) ^ 0x0DDBA11)
+        orders = draw_orders(memory, self.progress, self.progress_samples, rng)
+
+        chosen: dict[tuple, int] = {}  # faces held, face barred -> face discarded
+
+        def policy(cards: list[Card], barred: Card | None) -> Card:
+            # The expert's discard depends on faces only; draw orders repeat many of them.
+            bar = -1 if barred is None else barred.id
+            key = (tuple(sorted([c.id % 52 for c in cards])), bar % 52 if bar >= 0 else -1)
+            face = chosen.get(key)
+            options = sim.discardable([c for c in cards if c.id != bar])
+            if face is None:
+                card = min(options, key=lambda c: self.discard_key(sim, cards, c, memory))
+                chosen[key] = card.id % 52
+                return card
+            return next(c for c in options if c.id % 52 == face)
+
+        return sim, orders, policy
+
+    def _progress_pick(self, rates: list[list[float]]) -> int:
+        """The option (0: the expert's) with the largest paired gain over option 0, if that
+        gain passes ``progress_margin`` and ``progress_z`` standard errors; else 0."""
+        self.progressed += 1
+        best, best_gain = 0, 0.0
+        for i in range(1, len(rates)):
+            mean, error = paired([a - b for a, b in zip(rates[i], rates[0], strict=True)])
+            if mean > max(self.progress_margin, self.progress_z * error) and mean > best_gain:
+                best, best_gain = i, mean
+        self.progress_deviated += best != 0
+        return best
 
     def critical(self, seen: Seen) -> bool:
         """Is the deal near its end (an opponent or the master close to going out)?"""
