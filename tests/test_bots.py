@@ -517,8 +517,8 @@ def test_a_master_searching_no_kind_of_choice_plays_the_experts_game():
 
 def test_own_progress_counts_the_draw_orders_that_go_out():
     """A hand one card from going out goes out in exactly the orders that bring that card
-    (or another that finishes it) within the look-ahead; the pile's top card counts as the
-    first draw when it is taken."""
+    within the look-ahead (later draws count less with a discount); the pile's top card
+    counts as the first draw when it is taken."""
     from rummy_widget.bots.progress import goes_out, out_rates
     from rummy_widget.bots.turn import Turn
     from rummy_widget.cards import parse_cards
@@ -541,6 +541,7 @@ def test_own_progress_counts_the_draw_orders_that_go_out():
         return expert.discard_choices(turn, [c for c in cards if c != barred], memory)[0][1]
 
     assert out_rates(turn, hand, orders, policy) == [1.0, 1.0, 0.0, 0.0]
+    assert out_rates(turn, hand, orders, policy, discount=0.5) == [1.0, 0.5, 0.0, 0.0]
     assert out_rates(turn, hand, orders, policy, first=nine) == [1.0, 1.0, 1.0, 1.0]
 
 

@@ -64,7 +64,9 @@ class MasterBot(ExpertBot):
     the hand alone goes out within ``progress`` draws, over ``progress_samples`` draw orders
     shared by every candidate (``progress.py``): no guess at the opponent's hand, and no
     candidate more dangerous than the expert's discard; the expert's choice is left for a gain
-    above ``progress_margin`` and ``progress_z`` standard errors. The endgame search, if any,
+    above ``progress_margin`` and ``progress_z`` standard errors (``progress_discount`` < 1
+    counts going out at the t-th draw as ``progress_discount ** (t - 1)``: sooner is safer from
+    the opponent going out first). The endgame search, if any,
     then starts from that choice. docs/bots.md has the figures for each choice.
     """
 
@@ -100,6 +102,7 @@ class MasterBot(ExpertBot):
         progress_margin: float = 0.02,
         progress_z: float = 2.0,
         progress_choices: tuple[str, ...] = ("discard", "draw"),
+        progress_discount: float = 1.0,
     ) -> None:
         super().__init__(seed, style)
         self.margin = margin
@@ -131,6 +134,7 @@ class MasterBot(ExpertBot):
         self.progress_margin = progress_margin
         self.progress_z = progress_z
         self.progress_choices = tuple(progress_choices)
+        self.progress_discount = progress_discount
         self.progressed = 0  # own-progress choices made and those that left the expert's
         self.progress_deviated = 0
         self._weights_key: tuple | None = None
@@ -199,7 +203,9 @@ class MasterBot(ExpertBot):
         if not orders:
             return plan
         hands = [[c for c in turn.hand if c != card] for card in cards]
-        rates = [out_rates(sim, hand, orders, policy) for hand in hands]
+        rates = [
+            out_rates(sim, hand, orders, policy, None, self.progress_discount) for hand in hands
+        ]
         best = self._progress_pick(rates)
         return plan if best == 0 else [*moves, Action.discard(cards[best])]
 
@@ -212,8 +218,11 @@ class MasterBot(ExpertBot):
         if not orders:
             return expert
         options = ["stock", "discard"] if expert == "stock" else ["discard", "stock"]
+        discount = self.progress_discount
         rates = [
-            out_rates(sim, turn.hand, orders, policy, seen.top if o == "discard" else None)
+            out_rates(
+                sim, turn.hand, orders, policy, seen.top if o == "discard" else None, discount
+            )
             for o in options
         ]
         return options[self._progress_pick(rates)]

@@ -44,8 +44,11 @@ def out_rates(
     orders: list[tuple],
     discard,
     first: Card | None = None,
+    discount: float = 1.0,
 ) -> list[float]:
-    """Per draw order, 1.0 if ``hand`` goes out within the order's draws, else 0.0.
+    """Per draw order, ``discount ** (t - 1)`` if ``hand`` goes out at the order's ``t``-th
+    draw, 0.0 if not within its draws (``discount`` < 1: the opponent may go out first, so
+    sooner is worth more).
 
     ``first``: the first draw is this card (the pile's top) instead of the order's first card;
     the orders' other cards follow, so a pile draw and a stock draw see the same later cards.
@@ -59,7 +62,7 @@ def out_rates(
         for step, card in enumerate(draws):
             cards.append(card)
             if goes_out(turn, cards):
-                out = 1.0
+                out = discount**step
                 break
             if step + 1 < len(draws):
                 barred = card if step == 0 and first is not None else None
