@@ -307,28 +307,31 @@ def deviations(deals: int, seed: int, rules: str, options: dict | None = None) -
             best = super().search(seen, options, preferred, plans)
             base = preferred if preferred in options else options[0]
             if best != base:
-                opponent = min(n for s, n in enumerate(seen.hand_sizes) if s != seen.seat)
                 z = self.evidence[0] / max(self.evidence[1], 1e-9)
-                state = copy.deepcopy(current[0])
-                found.append((state, seen.seat, best, base, plans, opponent, z, "search"))
+                self._found(seen, best, base, plans, z, "search")
             return best
 
         def progress_plan(self, turn, plan):
             chosen = super().progress_plan(turn, plan)
             if chosen != plan:
-                self._found(turn.seen, ("plan", 1), ("plan", 0), [plan, chosen], 0.0)
+                self._found(
+                    turn.seen, ("plan", 1), ("plan", 0), [plan, chosen], 0.0, "own progress"
+                )
             return chosen
 
         def progress_draw(self, turn, expert):
             chosen = super().progress_draw(turn, expert)
             if chosen != expert:
-                self._found(turn.seen, ("draw", chosen), ("draw", expert), None, 0.0)
+                self._found(
+                    turn.seen, ("draw", chosen), ("draw", expert), None, 0.0, "own progress"
+                )
             return chosen
 
-        def _found(self, seen, best, base, plans, z):
+        def _found(self, seen, best, base, plans, z, source):
+            """Keep the real position of a choice that left the expert's, to score it later."""
             opponent = min(n for s, n in enumerate(seen.hand_sizes) if s != seen.seat)
             state = copy.deepcopy(current[0])
-            found.append((state, seen.seat, best, base, plans, opponent, z, "own progress"))
+            found.append((state, seen.seat, best, base, plans, opponent, z, source))
 
     def finish(game: Game, me: int, option: tuple, plans) -> float:
         kind, value = option

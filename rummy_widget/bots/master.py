@@ -344,12 +344,7 @@ class MasterBot(ExpertBot):
         for i in alive:
             if i == base:
                 continue
-            gains = [a - b for a, b in zip(scores[i], scores[base], strict=True)]
-            n = len(gains)
-            if n < 2:
-                continue
-            mean = sum(gains) / n
-            error = (sum((g - mean) ** 2 for g in gains) / (n - 1)) ** 0.5 / n**0.5
+            mean, error = paired([a - b for a, b in zip(scores[i], scores[base], strict=True)])
             if mean > max(self.margin, self.z * error) and mean > best_gain:
                 best, best_gain, self.evidence = i, mean, (mean, error)
         self.deviated += best != base

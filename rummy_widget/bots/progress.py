@@ -72,10 +72,10 @@ def out_rates(
 
 
 def paired(gains: list[float]) -> tuple[float, float]:
-    """Mean and standard error of paired differences."""
+    """Mean and standard error of paired differences (0, 0 for fewer than two: no evidence);
+    the endgame search and own progress both test their gains with it."""
     n = len(gains)
     if n < 2:
         return 0.0, 0.0
     mean = sum(gains) / n
-    var = sum((g - mean) ** 2 for g in gains) / (n - 1)
-    return mean, (var / n) ** 0.5
+    return mean, (sum((g - mean) ** 2 for g in gains) / (n - 1)) ** 0.5 / n**0.5
