@@ -578,3 +578,41 @@ def test_own_progress_that_never_passes_its_test_plays_the_experts_game():
         histories.append(game.history)
     assert histories[0] == histories[1]
     assert master.progressed > 0 and master.progress_deviated == 0
+
+
+@pytest.mark.parametrize(("rules", "seed"), [("traditional", 5), ("rummy_royal", 1)])
+def test_a_master_that_leaves_the_experts_choice_says_how_often_each_went_out(rules, seed):
+    """Where own progress leaves the expert's draw or discard, the master's reason names the
+    expert's choice and how often each went out over the draw orders it tried (the chosen one
+    more often); for the expert's own choice in that position it gives the expert's reason."""
+    game = Game(2, rules, seed=seed)
+    bots = [get_bot("master", seed=3), get_bot("expert", seed=4)]
+    explained = set()
+    while game.phase != "over" and not {"draw", "discard"} <= explained:
+        seat = game.current_player
+        observation = game.observation(seat)
+        before = getattr(bots[seat], "progress_deviated", 0)
+        action = bots[seat].act(observation)
+        if seat == 0 and bots[0].progress_deviated > before and action.kind in ("draw", "discard"):
+            key, params = bots[0].reason(Seen.read(observation), action)
+            expert = get_bot("expert", seed=3).act(observation)
+            if action.kind == "draw":
+                way = "take" if action.source == "discard" else "stock"
+                assert key == f"bot.explain.master_progress_{way}"
+                assert params["other"] == expert.source != action.source
+                assert params["card"] == str(Seen.read(observation).top)
+            else:
+                assert key == "bot.explain.master_progress_discard"
+                assert params["card"] == str(action.card) != params["other"] == str(expert.card)
+            assert params["rate"] > params["other_rate"] >= 0
+            assert (params["tried"], params["draws"]) == (100, 3)
+            en = bots[0].explain(observation, action, "en")
+            fi = bots[0].explain(observation, action, "fi")
+            for text in (en, fi, bots[0].advise(observation, action, "en")):
+                assert params["card"] in text and f"{params['rate']}" in text
+            assert "ulos" in fi and "3 nostoa" in fi and "my next 3 draws" in en
+            fallback = bots[0].reason(Seen.read(observation), expert)[0]
+            assert not fallback.startswith("bot.explain.master_progress")
+            explained.add(action.kind)
+        game.apply(action, seat)
+    assert explained, "own progress left the expert's choice at least once"

@@ -23,7 +23,7 @@ from .consistency import Judge, Verdicts, fewest_misfits, fit_likelihood, misfit
 from .expert import ExpertBot, Style, after_taking
 from .inference import face_weights, weighted_pick
 from .memory import Memory
-from .progress import draw_orders, out_rates, paired
+from .progress import ProgressPick, draw_orders, out_rates, paired
 from .seen import Seen
 from .turn import Turn, placed
 
@@ -146,14 +146,9 @@ class MasterBot(ExpertBot):
     def choose_draw(self, turn: Turn) -> str:
         seen = turn.seen
         expert = super().choose_draw(turn)
-        top = seen.top
-        if top is None or seen.stock_size == 0:
-            return expert
-        after = Turn(after_taking(seen, top), self._memo)
-        if after.going_out():
-            return "discard"  # taking it wins the deal now: nothing to search
-        if not turn.places(top) and turn.rules.card_points(top) > self.style.take_limit + 2:
-            return expert  # a costly card that joins nothing: not worth a search
+        forced = self._forced_draw(turn, expert)
+        if forced is not None:
+            return forced
         if self.progress > 0 and "draw" in self.progress_choices:
             expert = self.progress_draw(turn, expert)
         if (not self.critical(seen) and self.close < 0) or "draw" not in self.searches:
@@ -161,6 +156,19 @@ class MasterBot(ExpertBot):
         options = [("draw", "stock"), ("draw", "discard")]
         best = self.search(seen, options, preferred=("draw", expert))
         return best[1]
+
+    def _forced_draw(self, turn: Turn, expert: str) -> str | None:
+        """The draw when there is nothing to weigh (no pile card or no stock; the pile card
+        wins the deal now; a costly pile card that joins nothing), else None."""
+        seen = turn.seen
+        top = seen.top
+        if top is None or seen.stock_size == 0:
+            return expert
+        if Turn(after_taking(seen, top), self._memo).going_out():
+            return "discard"  # taking it wins the deal now: nothing to search
+        if not turn.places(top) and turn.rules.card_points(top) > self.style.take_limit + 2:
+            return expert  # a costly card that joins nothing: not worth a search
+        return None
 
     def plan_turn(self, turn: Turn) -> list[Action]:
         seen = turn.seen
@@ -179,11 +187,27 @@ class MasterBot(ExpertBot):
     # --- own progress ------------------------------------------------------------------
 
     def progress_plan(self, turn: Turn, plan: list[Action]) -> list[Action]:
-        """The expert's plan with its discard chosen by the chance of going out soon.
+        """The expert's plan with its discard chosen by the chance of going out soon."""
+        pick = self.progress_discards(turn, plan)
+        if pick is None:
+            return plan
+        self._count(pick)
+        return plan if pick.best == 0 else [*plan[:-1], Action.discard(pick.options[pick.best])]
+
+    def progress_draw(self, turn: Turn, expert: str) -> str:
+        """Pile or stock by the chance of going out within ``progress`` draws."""
+        pick = self.progress_draws(turn, expert)
+        if pick is None:
+            return expert
+        self._count(pick)
+        return pick.options[pick.best]
+
+    def progress_discards(self, turn: Turn, plan: list[Action]) -> ProgressPick | None:
+        """The expert's discard (option 0) and its rivals, each scored by own progress.
 
         Candidates are the expert's best discards (its table plays kept) no more dangerous
         than its own; each leaves the whole hand less that card (melds laid now or held play
-        alike for going out), played alone over the same draw orders."""
+        alike for going out), played alone over the same draw orders. None: nothing to pick."""
         seen = turn.seen
         memory = self.memory(seen)
         moves, chosen = plan[:-1], plan[-1].card
@@ -199,26 +223,25 @@ class MasterBot(ExpertBot):
         ]
         cards = cards[: self.progress_candidates]
         if len(cards) < 2:
-            return plan
+            return None
         sim, orders, policy = self._progress_tools(turn, memory)
         if not orders:
-            return plan
+            return None
         hands = [[c for c in turn.hand if c != card] for card in cards]
         rates = [
             out_rates(sim, hand, orders, policy, None, self.progress_discount) for hand in hands
         ]
-        best = self._progress_pick(rates)
-        return plan if best == 0 else [*moves, Action.discard(cards[best])]
+        return ProgressPick(tuple(cards), rates, self._progress_pick(rates))
 
-    def progress_draw(self, turn: Turn, expert: str) -> str:
-        """Pile or stock by the chance of going out within ``progress`` draws (this one
-        included), over the same draw orders for both."""
+    def progress_draws(self, turn: Turn, expert: str) -> ProgressPick | None:
+        """The expert's draw (option 0) and the other one, scored by own progress over the same
+        draw orders (this draw included: the pile's top or the orders' first card)."""
         seen = turn.seen
         memory = self.memory(seen)
         sim, orders, policy = self._progress_tools(turn, memory)
         if not orders:
-            return expert
-        options = ["stock", "discard"] if expert == "stock" else ["discard", "stock"]
+            return None
+        options = ("stock", "discard") if expert == "stock" else ("discard", "stock")
         discount = self.progress_discount
         rates = [
             out_rates(
@@ -226,7 +249,7 @@ class MasterBot(ExpertBot):
             )
             for o in options
         ]
-        return options[self._progress_pick(rates)]
+        return ProgressPick(options, rates, self._progress_pick(rates))
 
     def _progress_tools(self, turn: Turn, memory: Memory):
         """A turn with nothing barred (later turns may discard any card), the draw orders
@@ -255,14 +278,53 @@ class MasterBot(ExpertBot):
     def _progress_pick(self, rates: list[list[float]]) -> int:
         """The option (0: the expert's) with the largest paired gain over option 0, if that
         gain passes ``progress_margin`` and ``progress_z`` standard errors; else 0."""
-        self.progressed += 1
         best, best_gain = 0, 0.0
         for i in range(1, len(rates)):
             mean, error = paired([a - b for a, b in zip(rates[i], rates[0], strict=True)])
             if mean > max(self.progress_margin, self.progress_z * error) and mean > best_gain:
                 best, best_gain = i, mean
-        self.progress_deviated += best != 0
         return best
+
+    def _count(self, pick: ProgressPick) -> None:
+        self.progressed += 1
+        self.progress_deviated += pick.best != 0
+
+    # --- explanations ----------------------------------------------------------------
+
+    def reason(self, seen: Seen, action: Action) -> tuple[str, dict]:
+        """The expert's reason, unless own progress left the expert's choice for ``action``:
+        then how often the hand went out over the draw orders tried, this way and the
+        expert's. Worked out afresh from the position, as every reason is."""
+        found = self._progress_reason(seen, action) if self.progress > 0 else None
+        return found or super().reason(seen, action)
+
+    def _progress_reason(self, seen: Seen, action: Action) -> tuple[str, dict] | None:
+        turn = self.turn(seen)
+        if action.kind == "draw" and "draw" in self.progress_choices:
+            expert = super().choose_draw(turn)
+            if self._forced_draw(turn, expert) is not None:
+                return None
+            pick = self.progress_draws(turn, expert)
+            key = "take" if action.source == "discard" else "stock"
+        elif action.kind == "discard" and "discard" in self.progress_choices:
+            if turn.going_out():
+                return None
+            plan = super().plan_turn(turn)
+            pick = self.progress_discards(turn, plan) if plan[-1].kind == "discard" else None
+            key = "discard"
+        else:
+            return None
+        chosen = action.source if action.kind == "draw" else action.card
+        if pick is None or pick.best == 0 or pick.options[pick.best] != chosen:
+            return None
+        return f"bot.explain.master_progress_{key}", {
+            "card": str(action.card if key == "discard" else seen.top),
+            "other": str(pick.options[0]),
+            "rate": pick.out_percent(pick.best),
+            "other_rate": pick.out_percent(0),
+            "tried": len(pick.rates[0]),
+            "draws": self.progress,
+        }
 
     def critical(self, seen: Seen) -> bool:
         """Is the deal near its end (an opponent or the master close to going out)?"""

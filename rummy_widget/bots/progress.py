@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from ..cards import Card
 from ..solver import can_go_out
@@ -79,3 +80,18 @@ def paired(gains: list[float]) -> tuple[float, float]:
         return 0.0, 0.0
     mean = sum(gains) / n
     return mean, (sum((g - mean) ** 2 for g in gains) / (n - 1)) ** 0.5 / n**0.5
+
+
+@dataclass(frozen=True)
+class ProgressPick:
+    """A choice made by own progress: the options (0: the expert's), each option's result per
+    draw order, and the option picked. Kept so that the master can explain the choice."""
+
+    options: tuple
+    rates: list[list[float]]
+    best: int
+
+    def out_percent(self, option: int) -> int:
+        """In how many of the draw orders (per cent) ``option`` went out at all."""
+        rates = self.rates[option]
+        return round(100 * sum(r > 0 for r in rates) / len(rates))
