@@ -4,6 +4,9 @@
     python benchmarks/bots.py --only speed    # decision times, throughput, OpenSpiel ratio
     python benchmarks/bots.py --only strength --deals 1000 --master-deals 100
     python benchmarks/bots.py --only strength --deals 0 --master-deals 1000 --rules traditional
+    python benchmarks/bots.py --only strength --deals 0 --master-deals 1000 --first-deal 1000 \
+        --rules traditional --save part2.pkl   # deals 1000-1999; --save the first part too, then
+    python benchmarks/bots.py --join part1.pkl part2.pkl   # all 2000 as one run
     python benchmarks/bots.py --only inference  # the master's guesses at hidden cards
     python benchmarks/bots.py --only deviations --master-deals 100 --seed 7 --rules traditional
     python benchmarks/bots.py --only guesses --master-deals 25 --rules traditional \
@@ -21,6 +24,7 @@ import cProfile
 import json
 import multiprocessing
 import os
+import pickle
 import platform
 import pstats
 import random
@@ -78,11 +82,16 @@ def strength(
     seed: int,
     presets=PRESETS,
     master_options: dict | None = None,
+    first_deal: int = 0,
+    save: str | None = None,
 ) -> None:
     print("## Strength: 2 players, duplicate deals (each shuffle played with seats swapped)")
     if master_options:
         print(f"master options: {json.dumps(master_options, sort_keys=True)}")
-    for strong, weak, goal, figure in LADDER_GOALS:
+    if first_deal:
+        print(f"deals from number {first_deal} of the seed's sequence")
+    saved = {}
+    for strong, weak, _, _ in LADDER_GOALS:
         n = master_deals if "master" in (strong, weak) else deals
         if n <= 0:
             continue
@@ -97,20 +106,59 @@ def strength(
                 for i, b in enumerate((strong, weak))
             ]
             TimedMaster.walls.clear()
-            result = tournament(line, deals=n, rules=rules, seed=seed, jobs=jobs, progress=False)
-            s = result.stats[0]
-            value = s.win_rate if figure == "win rate" else s.win_ci[0]
-            verdict = "met" if value >= goal else "NOT met"
-            print(
-                f"{strong:>6} vs {weak:<6} {rules:<11} deals={n:<5} games={len(result.records):<5}"
-                f" win {100 * s.win_rate:5.1f}% [{100 * s.win_ci[0]:5.1f}, "
-                f"{100 * s.win_ci[1]:5.1f}]  mean penalty {s.mean_penalty:5.2f} vs "
-                f"{result.stats[1].mean_penalty:5.2f}  voids {result.voids}  "
-                f"goal {figure} >= {100 * goal:.0f}%: {verdict}  "
-                f"({time.perf_counter() - start:.0f} s)"
+            result = tournament(
+                line,
+                deals=n,
+                rules=rules,
+                seed=seed,
+                jobs=jobs,
+                progress=False,
+                first_deal=first_deal,
             )
-            if TimedMaster.walls:
-                print(f"  {move_times(TimedMaster.walls)}", flush=True)
+            report(strong, weak, result, TimedMaster.walls, time.perf_counter() - start)
+            saved[(strong, weak, rules)] = (result, list(TimedMaster.walls))
+    if save:
+        with open(save, "wb") as out:
+            pickle.dump({"options": master_options, "seed": seed, "results": saved}, out)
+        print(f"results saved to {save} (join parts with --join)")
+    print()
+
+
+def report(strong: str, weak: str, result, walls: list[float], seconds: float | None) -> None:
+    """One pairing's line: win rate and interval against its goal, mean penalties, move times."""
+    goal, figure = next((g, f) for s, w, g, f in LADDER_GOALS if (s, w) == (strong, weak))
+    s = result.stats[0]
+    value = s.win_rate if figure == "win rate" else s.win_ci[0]
+    verdict = "met" if value >= goal else "NOT met"
+    took = f"  ({seconds:.0f} s)" if seconds is not None else ""
+    print(
+        f"{strong:>6} vs {weak:<6} {result.rules:<11} deals={result.deals:<5} "
+        f"games={len(result.records):<5} win {100 * s.win_rate:5.1f}% [{100 * s.win_ci[0]:5.1f}, "
+        f"{100 * s.win_ci[1]:5.1f}]  mean penalty {s.mean_penalty:5.2f} vs "
+        f"{result.stats[1].mean_penalty:5.2f}  voids {result.voids}  "
+        f"goal {figure} >= {100 * goal:.0f}%: {verdict}{took}"
+    )
+    if walls:
+        print(f"  {move_times(walls)}", flush=True)
+
+
+def join(paths: list[str]) -> None:
+    """Strength runs saved in parts (``--first-deal``, ``--save``), reported as one run."""
+    print("## Strength, parts joined: " + ", ".join(paths))
+    parts = []
+    for path in paths:
+        with open(path, "rb") as saved:
+            parts.append(pickle.load(saved))
+    if any((p["options"], p["seed"]) != (parts[0]["options"], parts[0]["seed"]) for p in parts):
+        raise SystemExit("the parts were played with other master options or seeds")
+    print(f"master options: {json.dumps(parts[0]['options'] or {}, sort_keys=True)}")
+    for key, (result, walls) in parts[0]["results"].items():
+        walls = list(walls)
+        for part in parts[1:]:
+            more, more_walls = part["results"][key]
+            result = result.join(more)
+            walls += more_walls
+        report(key[0], key[1], result, walls, None)
     print()
 
 
@@ -524,7 +572,17 @@ def main() -> None:
         default=None,
         help="options for the master, as JSON, e.g. '{\"consistent\": 2}' (guesses: a list)",
     )
+    ap.add_argument(
+        "--first-deal", type=int, default=0, help="strength: start at this deal of the sequence"
+    )
+    ap.add_argument("--save", default=None, help="strength: pickle the results to this file")
+    ap.add_argument(
+        "--join", nargs="+", default=None, help="report saved strength parts as one run"
+    )
     args = ap.parse_args()
+    if args.join:
+        join(args.join)
+        return
     print(
         f"# benchmarks/bots.py  python {platform.python_version()}  "
         f"{platform.machine()}  cpus {os.cpu_count()}"
@@ -555,7 +613,16 @@ def main() -> None:
             deviations(args.master_deals, args.seed, rules, args.master_options)
     if args.only in (None, "strength"):
         presets = PRESETS if args.rules is None else (args.rules,)
-        strength(args.deals, args.master_deals, args.jobs, args.seed, presets, args.master_options)
+        strength(
+            args.deals,
+            args.master_deals,
+            args.jobs,
+            args.seed,
+            presets,
+            args.master_options,
+            args.first_deal,
+            args.save,
+        )
 
 
 if __name__ == "__main__":

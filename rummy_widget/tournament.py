@@ -79,6 +79,27 @@ class TournamentResult:
     def voids(self) -> int:
         return sum(1 for r in self.records if r.winner is None)
 
+    def join(self, other: TournamentResult) -> TournamentResult:
+        """This result and ``other`` as one: the same bots, rules and players on other deals
+        (``tournament(..., first_deal=...)``), else a ``RuleError``."""
+        same = (self.names, self.rules, self.players, self.seatings) == (
+            other.names,
+            other.rules,
+            other.players,
+            other.seatings,
+        )
+        if not same or {r.deal for r in self.records} & {r.deal for r in other.records}:
+            raise RuleError("tournament_join", self.lang)
+        return TournamentResult(
+            self.names,
+            self.rules,
+            self.players,
+            self.deals + other.deals,
+            self.seatings,
+            [*self.records, *other.records],
+            self.lang,
+        )
+
     def __getitem__(self, label: str) -> BotStats:
         for s in self.stats:
             if s.label == label:
@@ -292,6 +313,7 @@ def tournament(
     progress: bool = True,
     lang: str = "en",
     chunk: int | None = None,
+    first_deal: int = 0,
 ) -> TournamentResult:
     """Play ``deals`` duplicate deals between ``bots`` (names or bot objects).
 
@@ -302,6 +324,11 @@ def tournament(
     pickled; bots whose class was written in a notebook are played here by themselves when
     worker processes could not import it). The result is the same either way. Bad counts of
     bots or players raise a ``RuleError`` in ``lang``.
+
+    ``first_deal``: the deals played are numbers ``first_deal`` to ``first_deal + deals - 1``
+    of the seed's sequence, so a long tournament can be played in parts (and parts added
+    later) and the parts put together with ``TournamentResult.join``: the same figures as one
+    run over all the deals.
     """
     from .bots import get_bot
 
@@ -320,7 +347,8 @@ def tournament(
     jobs = jobs or os.cpu_count() or 1
     if chunk is None:
         chunk = max(1, min(50, math.ceil(deals / (4 * jobs))))
-    parts = [list(range(i, min(deals, i + chunk))) for i in range(0, deals, chunk)]
+    end = int(first_deal) + deals
+    parts = [list(range(i, min(end, i + chunk))) for i in range(int(first_deal), end, chunk)]
     names = {code: _labels(entrants, code) for code in LANGUAGES}
     args = (entrants, rules, players, seed)
     results: list[list[GameRecord] | None] = [None] * len(parts)

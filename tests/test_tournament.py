@@ -49,6 +49,25 @@ def test_the_result_is_the_same_on_every_executor():
     assert repr(serial) == repr(processes) == repr(threads)
 
 
+def test_a_tournament_played_in_parts_joins_into_the_whole():
+    """Deals 0-2 and 3-5 (one part in worker processes) join into the 6-deal tournament:
+    the same records and figures. Overlapping deals or other bots are refused."""
+    whole = tournament(["random", "basic"], executor=None, **SMALL)
+    first = tournament(["random", "basic"], executor=None, **{**SMALL, "deals": 3})
+    rest = tournament(["random", "basic"], jobs=2, chunk=1, first_deal=3, **{**SMALL, "deals": 3})
+    assert [r.deal for r in rest.records] == [3, 3, 4, 4, 5, 5]
+    joined = first.join(rest)
+    assert joined.records == whole.records and joined.deals == 6
+    assert repr(joined) == repr(whole) and joined.stats == whole.stats
+    with pytest.raises(RuleError) as overlap:
+        first.join(first)
+    assert overlap.value.code == "tournament_join"
+    other = tournament(["random", "random"], executor=None, first_deal=3, **{**SMALL, "deals": 3})
+    with pytest.raises(RuleError):
+        first.join(other)
+    assert "Yhdistää" in overlap.value.localized("fi")
+
+
 def test_a_small_tournament_runs_on_a_local_dask_cluster():
     # dask[distributed] is a dev dependency: this test is never skipped.
     from distributed import Client, LocalCluster
