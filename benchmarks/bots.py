@@ -52,26 +52,41 @@ LADDER_GOALS = [
 
 
 class TimedMaster(MasterBot):
-    """The master, timing each of its moves (wall clock) into a list shared by its copies:
-    a tournament played in this process deep-copies the bots, so the class keeps the list."""
+    """The master, timing each of its moves (wall clock, and this process's CPU time) into lists
+    shared by its copies: a tournament played in this process deep-copies the bots, so the
+    class keeps the lists. CPU time leaves out other work on the machine, which a low-priority
+    run beside busy processes can wait on for seconds."""
 
     walls: ClassVar[list[float]] = []
+    cpus: ClassVar[list[float]] = []
 
     def act(self, observation: dict):
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.process_time()
         action = super().act(observation)
         TimedMaster.walls.append(time.perf_counter() - start)
+        TimedMaster.cpus.append(time.process_time() - cpu)
         return action
 
+    @classmethod
+    def clear(cls) -> None:
+        cls.walls.clear()
+        cls.cpus.clear()
 
-def move_times(walls: list[float]) -> str:
-    """Median, p99 and max of per-move wall-clock times, and how many moves took over 1 s."""
-    walls = sorted(walls)
-    p99 = walls[min(len(walls) - 1, int(0.99 * len(walls)))]
-    over = sum(w > 1.0 for w in walls)
+
+def move_times(walls: list[float], cpus: list[float] | None = None) -> str:
+    """Median, p99 and max of per-move times, and how many moves took over 1 s: wall clock,
+    then CPU time when given."""
+    text = f"master moves={len(walls)} wall clock {_spread(walls)}"
+    return f"{text}; CPU time {_spread(cpus)}" if cpus else text
+
+
+def _spread(times: list[float]) -> str:
+    times = sorted(times)
+    p99 = times[min(len(times) - 1, int(0.99 * len(times)))]
+    over = sum(t > 1.0 for t in times)
     return (
-        f"master moves={len(walls)} wall clock median {1000 * statistics.median(walls):.2f} ms "
-        f"p99 {1000 * p99:.0f} ms max {1000 * walls[-1]:.0f} ms, over 1 s: {over}"
+        f"median {1000 * statistics.median(times):.2f} ms p99 {1000 * p99:.0f} ms "
+        f"max {1000 * times[-1]:.0f} ms, over 1 s: {over}"
     )
 
 
@@ -105,7 +120,7 @@ def strength(
                 else get_bot(b, seed=seed + i, **((master_options or {}) if b == "master" else {}))
                 for i, b in enumerate((strong, weak))
             ]
-            TimedMaster.walls.clear()
+            TimedMaster.clear()
             result = tournament(
                 line,
                 deals=n,
@@ -115,8 +130,9 @@ def strength(
                 progress=False,
                 first_deal=first_deal,
             )
-            report(strong, weak, result, TimedMaster.walls, time.perf_counter() - start)
-            saved[(strong, weak, rules)] = (result, list(TimedMaster.walls))
+            walls, cpus = list(TimedMaster.walls), list(TimedMaster.cpus)
+            report(strong, weak, result, walls, cpus, time.perf_counter() - start)
+            saved[(strong, weak, rules)] = (result, walls, cpus)
     if save:
         with open(save, "wb") as out:
             pickle.dump({"options": master_options, "seed": seed, "results": saved}, out)
@@ -124,7 +140,9 @@ def strength(
     print()
 
 
-def report(strong: str, weak: str, result, walls: list[float], seconds: float | None) -> None:
+def report(
+    strong: str, weak: str, result, walls: list[float], cpus: list[float], seconds: float | None
+) -> None:
     """One pairing's line: win rate and interval against its goal, mean penalties, move times."""
     goal, figure = next((g, f) for s, w, g, f in LADDER_GOALS if (s, w) == (strong, weak))
     s = result.stats[0]
@@ -139,7 +157,7 @@ def report(strong: str, weak: str, result, walls: list[float], seconds: float | 
         f"goal {figure} >= {100 * goal:.0f}%: {verdict}{took}"
     )
     if walls:
-        print(f"  {move_times(walls)}", flush=True)
+        print(f"  {move_times(walls, cpus)}", flush=True)
 
 
 def join(paths: list[str]) -> None:
@@ -152,13 +170,15 @@ def join(paths: list[str]) -> None:
     if any((p["options"], p["seed"]) != (parts[0]["options"], parts[0]["seed"]) for p in parts):
         raise SystemExit("the parts were played with other master options or seeds")
     print(f"master options: {json.dumps(parts[0]['options'] or {}, sort_keys=True)}")
-    for key, (result, walls) in parts[0]["results"].items():
-        walls = list(walls)
+    for key, (result, *times) in parts[0]["results"].items():
+        walls, cpus = list(times[0]), list(times[1]) if len(times) > 1 else []
         for part in parts[1:]:
-            more, more_walls = part["results"][key]
+            more, *more_times = part["results"][key]
             result = result.join(more)
-            walls += more_walls
-        report(key[0], key[1], result, walls, None)
+            walls += more_times[0]
+            # CPU times only when every part has them (parts saved before they were timed)
+            cpus = cpus + more_times[1] if cpus and len(more_times) > 1 else []
+        report(key[0], key[1], result, walls, cpus, None)
     print()
 
 
@@ -402,7 +422,7 @@ def deviations(deals: int, seed: int, rules: str, options: dict | None = None) -
         return won + (result.penalties[1 - me] - result.penalties[me]) / 100
 
     searched = progressed = wins = games = 0
-    TimedMaster.walls.clear()
+    TimedMaster.clear()
     for deal in range(deals):
         for seat in (0, 1):
             bots = [ExpertBot(seed + 1), ExpertBot(seed + 1)]
@@ -443,7 +463,7 @@ def deviations(deals: int, seed: int, rules: str, options: dict | None = None) -
         mean = statistics.mean(gains)
         se = statistics.stdev(gains) / n**0.5 if n > 1 else 0.0
         print(f"  {key:<22} n={n:<5} true gain per deviation {mean:+.3f} (SE {se:.3f})")
-    print(f"  {move_times(TimedMaster.walls)}")
+    print(f"  {move_times(TimedMaster.walls, TimedMaster.cpus)}")
     print()
 
 
