@@ -7,6 +7,7 @@
     python benchmarks/bots.py --only strength --deals 0 --master-deals 1000 --first-deal 1000 \
         --rules traditional --save part2.pkl   # deals 1000-1999; --save the first part too, then
     python benchmarks/bots.py --join part1.pkl part2.pkl   # all 2000 as one run
+    python benchmarks/bots.py --compare part2.pkl variant.pkl   # same deals, game by game
     python benchmarks/bots.py --only inference  # the master's guesses at hidden cards
     python benchmarks/bots.py --only deviations --master-deals 100 --seed 7 --rules traditional
     python benchmarks/bots.py --only guesses --master-deals 25 --rules traditional \
@@ -39,6 +40,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from rummy_widget import Action, Game
 from rummy_widget.bots import get_bot
 from rummy_widget.bots.master import MasterBot
+from rummy_widget.bots.progress import paired
 from rummy_widget.tournament import play_game, tournament
 
 PRESETS = ("traditional", "rummy_royal")
@@ -180,6 +182,38 @@ def join(paths: list[str]) -> None:
             cpus = cpus + more_times[1] if cpus and len(more_times) > 1 else []
         report(key[0], key[1], result, walls, cpus, None)
     print()
+
+
+def compare(base: str, variant: str) -> None:
+    """Two saved strength runs on the same deals, game by game: the master's wins in
+    ``variant`` less those in ``base``. Most games are the same move for move, so this
+    difference is far less noisy than the two win rates' intervals suggest."""
+    runs = []
+    for path in (base, variant):
+        with open(path, "rb") as saved:
+            part = pickle.load(saved)
+        for (strong, _, _), (result, *_) in part["results"].items():
+            if strong == "master":
+                runs.append((part["options"] or {}, result))
+    (options_a, a), (options_b, b) = runs
+
+    def won(result) -> dict:
+        return {
+            (r.deal, r.seats): float(r.seats[r.winner] == 0)
+            for r in result.records
+            if r.winner is not None
+        }
+
+    wins_a, wins_b = won(a), won(b)
+    gains = [wins_b[k] - wins_a[k] for k in wins_a if k in wins_b]
+    mean, se = paired(gains)
+    print(
+        f"## Compared game by game ({a.rules}, {len(gains)} games decided in both): "
+        f"{json.dumps(options_b, sort_keys=True)} {100 * b.stats[0].win_rate:.1f}% against "
+        f"{json.dumps(options_a, sort_keys=True)} {100 * a.stats[0].win_rate:.1f}%; "
+        f"{sum(g != 0 for g in gains)} games ended otherwise; difference "
+        f"{100 * mean:+.2f} points (SE {100 * se:.2f})"
+    )
 
 
 def decision_times(name: str, rules: str, deals: int, seed: int) -> list[float]:
@@ -599,7 +633,17 @@ def main() -> None:
     ap.add_argument(
         "--join", nargs="+", default=None, help="report saved strength parts as one run"
     )
+    ap.add_argument(
+        "--compare",
+        nargs=2,
+        default=None,
+        metavar=("BASE", "VARIANT"),
+        help="two saved strength runs on the same deals, game by game",
+    )
     args = ap.parse_args()
+    if args.compare:
+        compare(*args.compare)
+        return
     if args.join:
         join(args.join)
         return
