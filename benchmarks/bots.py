@@ -162,24 +162,27 @@ def report(
         print(f"  {move_times(walls, cpus)}", flush=True)
 
 
+def _load(path: str) -> dict:
+    """A strength run saved with ``--save``: options, seed, and per pairing (result, walls,
+    CPU times)."""
+    with open(path, "rb") as saved:
+        return pickle.load(saved)
+
+
 def join(paths: list[str]) -> None:
     """Strength runs saved in parts (``--first-deal``, ``--save``), reported as one run."""
     print("## Strength, parts joined: " + ", ".join(paths))
-    parts = []
-    for path in paths:
-        with open(path, "rb") as saved:
-            parts.append(pickle.load(saved))
+    parts = [_load(path) for path in paths]
     if any((p["options"], p["seed"]) != (parts[0]["options"], parts[0]["seed"]) for p in parts):
         raise SystemExit("the parts were played with other master options or seeds")
     print(f"master options: {json.dumps(parts[0]['options'] or {}, sort_keys=True)}")
-    for key, (result, *times) in parts[0]["results"].items():
-        walls, cpus = list(times[0]), list(times[1]) if len(times) > 1 else []
+    for key, (result, walls, cpus) in parts[0]["results"].items():
+        walls, cpus = list(walls), list(cpus)
         for part in parts[1:]:
-            more, *more_times = part["results"][key]
+            more, more_walls, more_cpus = part["results"][key]
             result = result.join(more)
-            walls += more_times[0]
-            # CPU times only when every part has them (parts saved before they were timed)
-            cpus = cpus + more_times[1] if cpus and len(more_times) > 1 else []
+            walls += more_walls
+            cpus += more_cpus
         report(key[0], key[1], result, walls, cpus, None)
     print()
 
@@ -190,11 +193,12 @@ def compare(base: str, variant: str) -> None:
     difference is far less noisy than the two win rates' intervals suggest."""
     runs = []
     for path in (base, variant):
-        with open(path, "rb") as saved:
-            part = pickle.load(saved)
-        for (strong, _, _), (result, *_) in part["results"].items():
-            if strong == "master":
-                runs.append((part["options"] or {}, result))
+        part = _load(path)
+        runs += [
+            (part["options"] or {}, result)
+            for (strong, _, _), (result, _, _) in part["results"].items()
+            if strong == "master"
+        ]
     (options_a, a), (options_b, b) = runs
 
     def won(result) -> dict:

@@ -347,8 +347,8 @@ def tournament(
     jobs = jobs or os.cpu_count() or 1
     if chunk is None:
         chunk = max(1, min(50, math.ceil(deals / (4 * jobs))))
-    end = int(first_deal) + deals
-    parts = [list(range(i, min(end, i + chunk))) for i in range(int(first_deal), end, chunk)]
+    first, end = int(first_deal), int(first_deal) + deals
+    parts = [list(range(i, min(end, i + chunk))) for i in range(first, end, chunk)]
     names = {code: _labels(entrants, code) for code in LANGUAGES}
     args = (entrants, rules, players, seed)
     results: list[list[GameRecord] | None] = [None] * len(parts)
