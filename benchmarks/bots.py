@@ -39,6 +39,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from rummy_widget import Action, Game
 from rummy_widget.bots import get_bot
+from rummy_widget.bots.expert import Style
 from rummy_widget.bots.master import MasterBot
 from rummy_widget.bots.progress import paired
 from rummy_widget.tournament import play_game, tournament
@@ -51,6 +52,15 @@ LADDER_GOALS = [
     ("expert", "basic", 0.55, "lower end of 95% interval"),
     ("master", "expert", 0.52, "lower end of 95% interval"),
 ]
+
+
+def master_kwargs(options: dict | None) -> dict:
+    """The master's keyword arguments from ``--master-options`` JSON: a ``"style"`` object
+    becomes the expert's ``Style`` (e.g. ``{"style": {"hold_points": 100}}``)."""
+    kwargs = dict(options or {})
+    if isinstance(kwargs.get("style"), dict):
+        kwargs["style"] = Style(**kwargs["style"])
+    return kwargs
 
 
 class TimedMaster(MasterBot):
@@ -117,9 +127,11 @@ def strength(
             # Bots built as the tournament builds named ones (seeds seed, seed + 1); with one
             # job the tournament plays in this process, and the master's moves are timed.
             line = [
-                TimedMaster(seed + i, **(master_options or {}))
+                TimedMaster(seed + i, **master_kwargs(master_options))
                 if b == "master" and jobs == 1
-                else get_bot(b, seed=seed + i, **((master_options or {}) if b == "master" else {}))
+                else get_bot(
+                    b, seed=seed + i, **(master_kwargs(master_options) if b == "master" else {})
+                )
                 for i, b in enumerate((strong, weak))
             ]
             TimedMaster.clear()
@@ -260,7 +272,7 @@ def master_decisions(rules: str, moves: int, seed: int, options: dict | None = N
     """Master's time per move against expert, on the first ``moves`` moves of a few deals."""
     if moves <= 0:
         return []
-    master = get_bot("master", seed=seed, **(options or {}))
+    master = get_bot("master", seed=seed, **master_kwargs(options))
     expert = get_bot("expert", seed=seed)
     times: list[float] = []
     walls: ClassVar[list[float]] = []
@@ -464,7 +476,7 @@ def deviations(deals: int, seed: int, rules: str, options: dict | None = None) -
     for deal in range(deals):
         for seat in (0, 1):
             bots = [ExpertBot(seed + 1), ExpertBot(seed + 1)]
-            bots[seat] = Watched(seed, **(options or {}))
+            bots[seat] = Watched(seed, **master_kwargs(options))
             game = Game(2, rules, seed=deal_seed(seed, deal))
             current[:] = [game]
             play_game(game, bots)
@@ -579,7 +591,7 @@ def guesses(deals: int, seed: int, rules: str, options: dict) -> None:
             seat = game.current_player
             obs = game.observation(seat)
             if seat == 0 and game.phase == "draw" and len(game.hand(1)) <= 6:
-                master = MasterBot(seed, **options)
+                master = MasterBot(seed, **master_kwargs(options))
                 seen = Seen.read(obs)
                 memory = master.memory(seen)
                 known = {c.id for c in memory.known[1]}
