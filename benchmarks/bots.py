@@ -220,6 +220,18 @@ def compare(base: str, variant: str) -> None:
             if r.winner is not None
         }
 
+    def margin(result) -> dict:
+        """Per decided game, the other bot's penalty less the master's (points the master
+        is ahead by)."""
+        return {
+            (r.deal, r.seats): sum(r.penalties) - 2 * r.penalties[r.seats.index(0)]
+            for r in result.records
+            if r.winner is not None
+        }
+
+    def rummies(result) -> int:
+        return sum(r.rummy and r.seats[r.winner] == 0 for r in result.records)
+
     wins_a, wins_b = won(a), won(b)
     gains = [wins_b[k] - wins_a[k] for k in wins_a if k in wins_b]
     mean, se = paired(gains)
@@ -230,6 +242,18 @@ def compare(base: str, variant: str) -> None:
         f"{sum(g != 0 for g in gains)} games ended otherwise; difference "
         f"{100 * mean:+.2f} points (SE {100 * se:.2f})"
     )
+    ahead_a, ahead_b = margin(a), margin(b)
+    both = [k for k in ahead_a if k in ahead_b]
+    diff, diff_se = paired([ahead_b[k] - ahead_a[k] for k in both])
+    print(
+        f"  penalty points the master is ahead by per game: {_mean(ahead_b, both):+.2f} against "
+        f"{_mean(ahead_a, both):+.2f}, difference {diff:+.2f} (SE {diff_se:.2f}); the "
+        f"master's Rummies {rummies(b)} against {rummies(a)}"
+    )
+
+
+def _mean(values: dict, keys: list) -> float:
+    return sum(values[k] for k in keys) / len(keys) if keys else 0.0
 
 
 def decision_times(name: str, rules: str, deals: int, seed: int) -> list[float]:
