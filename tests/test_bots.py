@@ -616,31 +616,3 @@ def test_a_master_that_leaves_the_experts_choice_says_how_often_each_went_out(ru
             explained.add(action.kind)
         game.apply(action, seat)
     assert explained, "own progress left the expert's choice at least once"
-
-
-def test_a_master_holding_back_keeps_melds_while_the_opponent_holds_many_cards():
-    """``hold_back``: after its first meld the master keeps a new meld in its hand while the
-    opponent holds at least that many cards, lays it once the opponent holds fewer, and goes
-    out whenever it can; off by default (the expert melds at once once it has melded)."""
-
-    def first_play(master, opponent: str, hand: str, draw: str) -> tuple[Action, Game]:
-        game = Game.from_layout(
-            hands=[hand, opponent],
-            stock=f"{draw} QS JD 10C",
-            discard="8C",
-            melds=[("JS QS KS", 0)],
-            has_melded=[True, False],
-        )
-        game.apply(Action.draw("stock"), 0)
-        return master.act(game.observation(0)), game
-
-    hand, many, few = "5H 6H 7H 9C 9D 9S KD 2C 4S", "2D 3H 4C 6S 8D", "2D 3H"
-    assert first_play(get_bot("master", seed=1, hold_back=4), many, hand, "3D")[0].kind == "discard"
-    assert first_play(get_bot("master", seed=1, hold_back=4), few, hand, "3D")[0].kind == "meld"
-    assert first_play(get_bot("master", seed=1), many, hand, "3D")[0].kind == "meld"
-    holding = get_bot("master", seed=1, hold_back=4)
-    action, game = first_play(holding, many, "5H 6H 7H 9C 9D", "9S")
-    while game.phase != "over" and game.current_player == 0:  # going out is never held back
-        game.apply(action, 0)
-        action = holding.act(game.observation(0)) if game.phase != "over" else action
-    assert game.phase == "over" and game.result.winner == 0

@@ -68,9 +68,7 @@ class MasterBot(ExpertBot):
     above ``progress_margin`` and ``progress_z`` standard errors (``progress_discount`` < 1
     counts going out at the t-th draw as ``progress_discount ** (t - 1)``: sooner is safer from
     the opponent going out first). The endgame search, if any,
-    then starts from that choice. ``hold_back`` > 0 (off by default) keeps melds and lay-offs
-    in the hand while every opponent holds at least that many cards, after the first meld
-    too: no new lay-off targets for them. docs/bots.md has the figures for each choice.
+    then starts from that choice. docs/bots.md has the figures for each choice.
     """
 
     name = "master"
@@ -106,7 +104,6 @@ class MasterBot(ExpertBot):
         progress_z: float = 2.0,
         progress_choices: tuple[str, ...] = ("discard", "draw"),
         progress_discount: float = 1.0,
-        hold_back: int = 0,
     ) -> None:
         super().__init__(seed, style)
         self.margin = margin
@@ -139,7 +136,6 @@ class MasterBot(ExpertBot):
         self.progress_z = progress_z
         self.progress_choices = tuple(progress_choices)
         self.progress_discount = progress_discount
-        self.hold_back = hold_back
         self.progressed = 0  # own-progress choices made and those that left the expert's
         self.progress_deviated = 0
         self._weights_key: tuple | None = None
@@ -187,19 +183,6 @@ class MasterBot(ExpertBot):
         options = [("plan", i) for i in range(len(plans))]
         best = self.search(seen, options, preferred=options[plans.index(lead)], plans=plans)
         return plans[best[1]]
-
-    def table_plays(self, turn: Turn) -> list[Action]:
-        """The expert's table plays, unless ``hold_back`` keeps them in the hand: while every
-        opponent holds at least ``hold_back`` cards, melds and lay-offs wait (after the first
-        meld too), so the opponents get no new lay-off targets. Going out is not held back
-        (``decide`` asks for it first), and held cards go out alike (``progress.py``)."""
-        moves = super().table_plays(turn)
-        if moves and self.hold_back > 0:
-            seen = turn.seen
-            others = [n for s, n in enumerate(seen.hand_sizes) if s != seen.seat]
-            if min(others) >= self.hold_back:
-                return []
-        return moves
 
     # --- own progress ------------------------------------------------------------------
 
