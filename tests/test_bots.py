@@ -616,3 +616,29 @@ def test_a_master_that_leaves_the_experts_choice_says_how_often_each_went_out(ru
             explained.add(action.kind)
         game.apply(action, seat)
     assert explained, "own progress left the expert's choice at least once"
+
+
+@pytest.mark.parametrize("rules", ["traditional", "rummy_royal"])
+def test_the_master_holds_melds_for_rummy_by_the_rules_cap(rules):
+    """Melds worth 60 points: the expert (40 at most) lays them down; so does the master in
+    traditional rummy, while in Rummy Royal (no cap) it keeps them for Rummy as long as the
+    opponent holds 4 cards or more, and lays them once it holds fewer. ``hold_points`` sets
+    the cap whatever the rules."""
+
+    def first_play(bot, opponent: str) -> Action:
+        game = Game.from_layout(
+            hands=["KS KH KD QC QD QH 2C 3D 5S 7H", opponent],
+            stock="9C JD 10C 4H",
+            discard="8C",
+            rules=rules,
+        )
+        game.apply(Action.draw("stock"), 0)
+        return bot.act(game.observation(0))
+
+    many, few = "2D 3H 4C 6S 8D", "2D 3H 4C"
+    default = "discard" if rules == "rummy_royal" else "meld"
+    assert first_play(get_bot("master", seed=1), many).kind == default
+    assert first_play(get_bot("master", seed=1), few).kind == "meld"
+    assert first_play(get_bot("master", seed=1, hold_points=None), many).kind == "discard"
+    assert first_play(get_bot("master", seed=1, hold_points=40), many).kind == "meld"
+    assert first_play(get_bot("expert", seed=1), many).kind == "meld"

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 from ..actions import Action
 from ..cards import Card
+from ..rules import Rules
 from .basic import reason_for
 from .explain import cards_text
 from .memory import Memory
@@ -35,7 +36,7 @@ class Style:
     danger: float = 4.0  # points of risk for feeding an opponent a card it wants
     take_limit: int = 6  # take a discard that joins no meld only up to this many points
     hold_until: int = 4  # hold melds back while every opponent holds at least this many cards
-    hold_points: int = 40  # ... and while the held melds are worth at most this many points
+    hold_points: int | None = 40  # ... and while the held melds are worth at most this (None: any)
 
 
 class ExpertBot(SolverBot):
@@ -141,8 +142,15 @@ class ExpertBot(SolverBot):
         others = [n for s, n in enumerate(seen.hand_sizes) if s != seen.seat]
         if min(others) < self.style.hold_until:
             return False
+        cap = self.hold_cap(turn.rules)
+        if cap is None:
+            return True
         held = sum(turn.rules.card_points(c) for m in moves if m.kind == "meld" for c in m.cards)
-        return held <= self.style.hold_points
+        return held <= cap
+
+    def hold_cap(self, rules: Rules) -> int | None:
+        """The most points of melds held back for Rummy (None: any); the style's."""
+        return self.style.hold_points
 
     def choose_discard(self, turn: Turn, cards: list[Card]) -> Card:
         return self.discard_choices(turn, cards, self.memory(turn.seen))[0][1]
