@@ -213,18 +213,14 @@ def compare(base: str, variant: str) -> None:
         ]
     (options_a, a), (options_b, b) = runs
 
-    def won(result) -> dict:
+    def outcomes(result) -> dict:
+        """Per decided game: did the master win, and the other bot's penalty less the
+        master's (points the master is ahead by; 2 players)."""
         return {
-            (r.deal, r.seats): float(r.seats[r.winner] == 0)
-            for r in result.records
-            if r.winner is not None
-        }
-
-    def margin(result) -> dict:
-        """Per decided game, the other bot's penalty less the master's (points the master
-        is ahead by)."""
-        return {
-            (r.deal, r.seats): sum(r.penalties) - 2 * r.penalties[r.seats.index(0)]
+            (r.deal, r.seats): (
+                float(r.seats[r.winner] == 0),
+                sum(r.penalties) - 2 * r.penalties[r.seats.index(0)],
+            )
             for r in result.records
             if r.winner is not None
         }
@@ -232,8 +228,9 @@ def compare(base: str, variant: str) -> None:
     def rummies(result) -> int:
         return sum(r.rummy and r.seats[r.winner] == 0 for r in result.records)
 
-    wins_a, wins_b = won(a), won(b)
-    gains = [wins_b[k] - wins_a[k] for k in wins_a if k in wins_b]
+    seen_a, seen_b = outcomes(a), outcomes(b)
+    both = [k for k in seen_a if k in seen_b]
+    gains = [seen_b[k][0] - seen_a[k][0] for k in both]
     mean, se = paired(gains)
     print(
         f"## Compared game by game ({a.rules}, {len(gains)} games decided in both): "
@@ -242,18 +239,15 @@ def compare(base: str, variant: str) -> None:
         f"{sum(g != 0 for g in gains)} games ended otherwise; difference "
         f"{100 * mean:+.2f} points (SE {100 * se:.2f})"
     )
-    ahead_a, ahead_b = margin(a), margin(b)
-    both = [k for k in ahead_a if k in ahead_b]
-    diff, diff_se = paired([ahead_b[k] - ahead_a[k] for k in both])
+    ahead_a = [seen_a[k][1] for k in both]
+    ahead_b = [seen_b[k][1] for k in both]
+    diff, diff_se = paired([y - x for x, y in zip(ahead_a, ahead_b, strict=True)])
+    n = max(1, len(both))
     print(
-        f"  penalty points the master is ahead by per game: {_mean(ahead_b, both):+.2f} against "
-        f"{_mean(ahead_a, both):+.2f}, difference {diff:+.2f} (SE {diff_se:.2f}); the "
+        f"  penalty points the master is ahead by per game: {sum(ahead_b) / n:+.2f} against "
+        f"{sum(ahead_a) / n:+.2f}, difference {diff:+.2f} (SE {diff_se:.2f}); the "
         f"master's Rummies {rummies(b)} against {rummies(a)}"
     )
-
-
-def _mean(values: dict, keys: list) -> float:
-    return sum(values[k] for k in keys) / len(keys) if keys else 0.0
 
 
 def decision_times(name: str, rules: str, deals: int, seed: int) -> list[float]:

@@ -43,8 +43,9 @@ class World:
 #: An expert with no cap against the plain expert, 2,000 deals (seed 77): Rummy Royal +2.8
 #: points of win rate (SE 0.7), traditional -1.7 (SE 0.7); caps 20-80 fall in between
 #: (docs/bots.md, "Sixth round"). Held melds go out alike, give an opponent nothing to lay
-#: off on, and make a Rummy likelier.
-HOLD_POINTS: dict[str, int | None] = {"rummy_royal": None, "traditional": 40}
+#: off on, and make a Rummy likelier. Rules not named here keep the style's cap (the expert's
+#: 40), so traditional rummy does.
+HOLD_POINTS: dict[str, int | None] = {"rummy_royal": None}
 
 
 class MasterBot(ExpertBot):
@@ -79,8 +80,8 @@ class MasterBot(ExpertBot):
     counts going out at the t-th draw as ``progress_discount ** (t - 1)``: sooner is safer from
     the opponent going out first). The endgame search, if any,
     then starts from that choice. ``hold_points`` caps the points of melds held back for
-    Rummy (None: no cap; by default ``HOLD_POINTS`` by rules: none in Rummy Royal, the
-    expert's 40 in traditional rummy); ``style`` is also what the imagined expert players and
+    Rummy (None: no cap; by default ``HOLD_POINTS`` by rules: none in Rummy Royal, else the
+    style's, the expert's 40); ``style`` is also what the imagined expert players and
     the judge of past turns play by. docs/bots.md has the figures for each choice.
     """
 
@@ -200,8 +201,8 @@ class MasterBot(ExpertBot):
         return plans[best[1]]
 
     def hold_cap(self, rules: Rules) -> int | None:
-        """``hold_points``; by default the cap of ``HOLD_POINTS`` for the rules (the expert's
-        40 for rules not named there)."""
+        """``hold_points``; by default the cap of ``HOLD_POINTS`` for the rules (the style's
+        for rules not named there)."""
         if self.hold_points == "by rules":
             return HOLD_POINTS.get(rules.name, self.style.hold_points)
         return self.hold_points
