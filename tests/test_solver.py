@@ -525,6 +525,20 @@ def test_arrangement_is_frozen_and_hashable() -> None:
     with pytest.raises(AttributeError):
         arr.penalty = 0  # type: ignore[misc]
     assert hash(arr) == hash(best_arrangement(P("2C 9H 8H 7H"), TRAD))
+    changed = arr._replace(penalty=0)
+    assert changed.penalty == 0 and arr.penalty == 2 and changed.melds == arr.melds
+
+
+@pytest.mark.parametrize("hand", ["2C 9D KS 5H", "7H 8H 9H 2C", "7H 7S 7D 7C 2C"])
+def test_each_answer_has_its_own_leftover_list(hand: str) -> None:
+    """The answers are memoized: changing one answer's leftover must not change the next."""
+    first = best_arrangement(P(hand), TRAD)
+    expected = list(first.leftover)
+    first.leftover.append(Card.parse("AS"))
+    first.leftover.reverse()
+    again = best_arrangement(P(hand), TRAD)
+    assert again.leftover == expected and type(again.leftover) is Cards
+    assert again.leftover is not first.leftover
 
 
 # --- going out ----------------------------------------------------------------------------------

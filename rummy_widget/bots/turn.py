@@ -144,7 +144,7 @@ class Turn:
         )
         if way and way.arrangement.lay_offs:
             lay_offs = tuple((c, index[i]) for c, i in way.arrangement.lay_offs)
-            way = replace(way, arrangement=replace(way.arrangement, lay_offs=lay_offs))
+            way = replace(way, arrangement=way.arrangement._replace(lay_offs=lay_offs))
         return way
 
     # --- moves -----------------------------------------------------------------------------

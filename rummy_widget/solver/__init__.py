@@ -14,21 +14,14 @@ from ..cards import Card, Cards, parse_cards
 from ..rules import Rules
 from . import _core
 from ._build import BIT, BY_INDEX, EMPTY_SUIT, MAX_BUILT, SUIT_IDS, build_suit
-from ._core import ENCODE, HIGH_BITS, PLAIN, SUIT_MASK, TableMelds, min_penalty
+from ._core import ENCODE, HIGH_BITS, LAST, SUIT_MASK, TableMelds, min_penalty
 from ._plain import HELD, NOT_BARE, RANK_BITS
 from ._runs import K_PENALTY
 from ._with_sets import Answer, with_sets
-from .arrangement import (
-    SET_LAY_OFFS,
-    SET_LEFTOVER,
-    SET_MELDS,
-    SET_PENALTY,
-    Arrangement,
-)
+from .arrangement import MAKE, Arrangement
 from .helpers import GoOut, Out, can_go_out, outs
 
 S0, S1, S2, S3 = SUIT_IDS
-NEW = object.__new__
 TWICE = (None, None, None, None, None)  # a suit holding a rank twice: not from the table
 PAIR_BITS = (1 << 26) - 1  # two suits' ids of one copy
 MAX_HANDS = 1 << 14  # answers memoized per context before the memo starts over
@@ -44,11 +37,8 @@ def best_arrangement(
     ``table_melds`` are the melds already on the table (``Meld`` objects or card sequences), in
     table order; lay-offs name them by index. They are extended, never rearranged.
     """
-    if table_melds:
-        ctx = _core.context(rules, table_melds)
-    else:
-        entry = PLAIN.get(id(rules))
-        ctx = entry[1] if entry is not None and entry[0] is rules else _core.context(rules)
+    last = LAST[0]
+    ctx = last[1] if last[0] is rules and not table_melds else _core.context(rules, table_melds)
     if not isinstance(hand, list):
         hand = parse_cards(hand) if isinstance(hand, str) else list(hand)
     ids = 0  # bit i for card id i; a repeated id carries and loses a bit
@@ -65,56 +55,51 @@ def best_arrangement(
     if known is None:
         bare = ctx.bare  # None with table melds, or when the rules' sets need 2 or 5+ cards
         if bare is not None and not ids & ids >> 52:  # no face held twice: maybe no meld
-            known = _bare(ids, bare, ctx.bare_sets)
-        if known is None:
+            # The no-meld shortcut, inline (a call would cost 4% of a cold call): a hand
+            # holding one card per face and no meld (most hands) leaves every card over.
+            # ``bare`` is ``PlainSuit.bare``: penalty points, small ints (shared objects, so
+            # its lookups touch no int objects scattered in memory, about 0.2 µs per hand).
+            # Suits 0-1 and 2-3 of each copy's ids as ints of 26 bits: shifts and masks on
+            # ints this small take CPython's one-digit fast paths (about 0.2 µs less per hand
+            # than on 104 bits). Face f = 13 * suit + rank - 1 (f < 26) sits at bit f of
+            # ``lo01`` (copy 0) and ``hi01`` (copy 1); face 26 + f at bit f of ``lo23`` and
+            # ``hi23``.
+            lo01 = ids & PAIR_BITS
+            lo23 = ids >> 26 & PAIR_BITS
+            hi01 = ids >> 52 & PAIR_BITS
+            hi23 = ids >> 78
+            f01 = lo01 | hi01
+            f23 = lo23 | hi23
+            a = f01 & RANK_BITS  # each suit's ranks, rank r at bit r - 1
+            b = f01 >> 13
+            c = f23 & RANK_BITS
+            d = f23 >> 13
+            if (
+                a & b & (c | d) | c & d & (a | b) if ctx.bare_sets == 3 else a & b & c & d
+            ):  # a rank held in enough suits for a set
+                known = _arrange(ctx, ids, hand)
+            elif (points := bare[a] + bare[b] + bare[c] + bare[d]) >= NOT_BARE:
+                known = _arrange(ctx, ids, hand)  # a run (or the question where an ace goes)
+            else:
+                H0, H1, H2, H3, H4, H5, H6, H7 = HELD  # each suit's cards in rank order, in
+                held = (  # two pieces: ranks 1-7 and 8-13
+                    *H0[lo01 & 127 | (hi01 & 127) << 7],
+                    *H1[lo01 >> 7 & 63 | hi01 >> 1 & 4032],
+                    *H2[lo01 >> 13 & 127 | hi01 >> 6 & 16256],
+                    *H3[lo01 >> 20 | hi01 >> 14 & 4032],
+                    *H4[lo23 & 127 | (hi23 & 127) << 7],
+                    *H5[lo23 >> 7 & 63 | hi23 >> 1 & 4032],
+                    *H6[lo23 >> 13 & 127 | hi23 >> 6 & 16256],
+                    *H7[lo23 >> 20 | hi23 >> 14 & 4032],
+                )
+                known = (), (), held, points
+        else:
             known = _arrange(ctx, ids, hand)
         if len(hands) >= MAX_HANDS:
             _trim(ctx)
         hands[ids] = known
-    made = NEW(Arrangement)  # the frozen __init__'s four object.__setattr__ calls, skipped
-    SET_MELDS(made, known[0])
-    SET_LAY_OFFS(made, known[1])
-    SET_LEFTOVER(made, Cards(known[2]))  # a new list each time: the caller may change it
-    SET_PENALTY(made, known[3])
-    return made
-
-
-def _bare(ids: int, bare: list[int], sets: int) -> Answer | None:
-    """The answer for a hand holding one card per face and no meld (most hands: every card
-    left over), else None. ``bare`` is ``PlainSuit.bare``; ``sets`` the fewest suits a set
-    of one rank needs (3 or 4). ``bare`` holds penalty points, small ints: shared objects,
-    so its lookups touch no int objects scattered in memory (about 0.2 µs per hand)."""
-    # Suits 0-1 and 2-3 of each copy's ids as ints of 26 bits: shifts and masks on ints this
-    # small take CPython's one-digit fast paths (about 0.2 µs less per hand than on 104 bits).
-    # Face f = 13 * suit + rank - 1 (f < 26) sits at bit f of ``lo01`` (copy 0) and ``hi01``
-    # (copy 1); face 26 + f at bit f of ``lo23`` and ``hi23``.
-    lo01 = ids & PAIR_BITS
-    lo23 = ids >> 26 & PAIR_BITS
-    hi01 = ids >> 52 & PAIR_BITS
-    hi23 = ids >> 78
-    f01 = lo01 | hi01
-    f23 = lo23 | hi23
-    a = f01 & RANK_BITS  # each suit's ranks, rank r at bit r - 1
-    b = f01 >> 13
-    c = f23 & RANK_BITS
-    d = f23 >> 13
-    if a & b & (c | d) | c & d & (a | b) if sets == 3 else a & b & c & d:
-        return None  # a rank held in enough suits for a set
-    points = bare[a] + bare[b] + bare[c] + bare[d]
-    if points >= NOT_BARE:
-        return None  # a suit holding a run (or asking where its ace goes)
-    H0, H1, H2, H3, H4, H5, H6, H7 = HELD  # each suit's cards in rank order, in two halves
-    held = (
-        *H0[lo01 & 127 | (hi01 & 127) << 7],
-        *H1[lo01 >> 7 & 63 | hi01 >> 1 & 4032],
-        *H2[lo01 >> 13 & 127 | hi01 >> 6 & 16256],
-        *H3[lo01 >> 20 | hi01 >> 14 & 4032],
-        *H4[lo23 & 127 | (hi23 & 127) << 7],
-        *H5[lo23 >> 7 & 63 | hi23 >> 1 & 4032],
-        *H6[lo23 >> 13 & 127 | hi23 >> 6 & 16256],
-        *H7[lo23 >> 20 | hi23 >> 14 & 4032],
-    )
-    return (), (), held, points
+    # a new leftover list each time: the caller may change it
+    return MAKE(Arrangement, (known[0], known[1], Cards(known[2]), known[3]))
 
 
 def _trim(ctx: _core.Context) -> None:
@@ -133,9 +118,9 @@ def _trim(ctx: _core.Context) -> None:
 def _arrange(ctx: _core.Context, ids: int, hand: list[Card]) -> Answer:
     """A hand not answered before: from the suits' built parts, or the search with sets.
 
-    A hand holding one card per face and no meld never gets here (``_bare`` answers it
-    first: 60% of random single-deck ten-card hands, 37% with two decks); a suit not built
-    yet makes it a first sight (``_first_sight`` builds and stores the parts)."""
+    A hand holding one card per face and no meld never gets here (the no-meld shortcut
+    answers it first: 60% of random single-deck ten-card hands, 37% with two decks); a suit
+    not built yet makes it a first sight (``_first_sight`` builds and stores the parts)."""
     b0, b1, b2, b3 = ctx.built
     e0 = b0.get(ids & S0)  # each suit's part, built for these very cards of the suit
     if e0 is None:  # a first sight, most likely: no exception raised (about 0.4 µs)
@@ -167,7 +152,7 @@ def _first_sight(ctx: _core.Context, ids: int, hand: list[Card]) -> Answer:
     takes its counts, score, runs and leftover from the rules' table of rank masks
     (``PlainSuit.single``) and its cards from ``HELD``: no bit walking per card. A suit
     holding a rank twice takes its counts from the table of each copy's mask. (A hand
-    holding one card per face and no meld never gets here: ``_bare`` answers it.)"""
+    holding one card per face and no meld never gets here: the no-meld shortcut answers it.)"""
     plain = ctx.plain
     if plain is None:
         counts = sum([ENCODE[card.id] for card in hand])
@@ -181,7 +166,7 @@ def _first_sight(ctx: _core.Context, ids: int, hand: list[Card]) -> Answer:
             if ids & key not in ctx.built[s]:
                 build_suit(ctx, s, ids & key)
         return _arrange(ctx, ids, hand)
-    lo01 = ids & PAIR_BITS  # as in ``_bare``
+    lo01 = ids & PAIR_BITS  # as in ``best_arrangement``'s no-meld shortcut
     lo23 = ids >> 26 & PAIR_BITS
     hi01 = ids >> 52 & PAIR_BITS
     hi23 = ids >> 78

@@ -39,6 +39,9 @@ TableMelds = Iterable["Meld | Sequence[Card | str]"]
 _SUIT_SOLVERS: dict[tuple, SuitRuns] = {}
 _RANK_SETS: dict[tuple, RankSets] = {}
 PLAIN: dict[int, tuple[Rules, Context]] = {}
+#: The rules asked about last without table melds, and their context: one lookup instead of
+#: ``PLAIN``'s two calls on the hot paths (a game asks about one ``Rules`` object).
+LAST: list[tuple[Rules | None, Context | None]] = [(None, None)]
 _WITH_TABLE: dict[tuple, Context] = {}
 _MAX_CACHED = 256
 
@@ -238,6 +241,7 @@ def context(rules: Rules | str, table_melds: TableMelds = ()) -> Context:
         entry = PLAIN.get(id(rules))
         if entry is None or entry[0] is not rules:
             entry = PLAIN[id(rules)] = (rules, Context(rules, []))
+        LAST[0] = entry
         return entry[1]
     table = [_as_meld(m, rules) for m in table_melds]
     key = (rules, tuple((m.kind, tuple(c.id for c in m.cards)) for m in table))
@@ -288,11 +292,8 @@ def min_penalty(
     The hot path of bots and hints, so ``encode`` and ``search`` are inlined for the usual
     case: no rank with enough cards for a set.
     """
-    if table_melds:
-        ctx = context(rules, table_melds)
-    else:
-        entry = PLAIN.get(id(rules))
-        ctx = entry[1] if entry is not None and entry[0] is rules else context(rules)
+    last = LAST[0]
+    ctx = last[1] if last[0] is rules and not table_melds else context(rules, table_melds)
     if not isinstance(hand, list):
         hand = list(hand)
     total = 0
@@ -506,6 +507,7 @@ def clear_caches() -> None:
     _SUIT_SOLVERS.clear()
     _RANK_SETS.clear()
     PLAIN.clear()
+    LAST[0] = (None, None)
     _WITH_TABLE.clear()
     _runs._STEPS.clear()
     _runs._PATHS.clear()

@@ -2,18 +2,20 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from ..cards import Card, Cards
 
 
-@dataclass(frozen=True, slots=True)
-class Arrangement:
+class Arrangement(NamedTuple):
     """Melds to lay down, lay-offs onto table melds (in playing order) and the cards left over.
 
     ``melds`` are in table order (``rules.order_meld``); ``lay_offs`` pairs a card with the index
     of a table meld and must be played in the order given so that chains work (8♥ before 9♥
     onto 5♥ 6♥ 7♥); ``leftover`` is sorted by suit, rank and copy; ``penalty`` is its points.
+
+    A named tuple, like ``urllib.parse.ParseResult``: read-only fields, and the solver's hot
+    path makes one with a single C call (a frozen dataclass took five, docs/solver.md).
     """
 
     melds: tuple[tuple[Card, ...], ...]
@@ -44,9 +46,6 @@ class Arrangement:
         return arrangement_html(self, lang=current_language())
 
 
-# The slots' own setters skip the frozen class's __setattr__ (which refuses every write): the
-# solver's hot path fills a new ``object.__new__(Arrangement)`` with them.
-SET_MELDS = Arrangement.melds.__set__  # type: ignore[attr-defined]
-SET_LAY_OFFS = Arrangement.lay_offs.__set__  # type: ignore[attr-defined]
-SET_LEFTOVER = Arrangement.leftover.__set__  # type: ignore[attr-defined]
-SET_PENALTY = Arrangement.penalty.__set__  # type: ignore[attr-defined]
+#: ``tuple.__new__``: makes an ``Arrangement`` from its four fields in one C call, skipping the
+#: named tuple's ``__new__`` (a Python function).
+MAKE = tuple.__new__
