@@ -54,7 +54,8 @@ def best_arrangement(
     known = hands.get(ids)
     if known is None:
         bare = ctx.bare  # None with table melds, or when the rules' sets need 2 or 5+ cards
-        if bare is not None and not ids & ids >> 52:  # no face held twice: maybe no meld
+        high = ids >> 52  # the copy-1 cards, at their faces' bits
+        if bare is not None and not ids & high:  # no face held twice: maybe no meld
             # The no-meld shortcut, inline (a call would cost 4% of a cold call): a hand
             # holding one card per face and no meld (most hands) leaves every card over.
             # ``bare`` is ``PlainSuit.bare``: penalty points, small ints (shared objects, so
@@ -66,8 +67,8 @@ def best_arrangement(
             # ``hi23``.
             lo01 = ids & PAIR_BITS
             lo23 = ids >> 26 & PAIR_BITS
-            hi01 = ids >> 52 & PAIR_BITS
-            hi23 = ids >> 78
+            hi01 = high & PAIR_BITS
+            hi23 = high >> 26
             f01 = lo01 | hi01
             f23 = lo23 | hi23
             a = f01 & RANK_BITS  # each suit's ranks, rank r at bit r - 1
