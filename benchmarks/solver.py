@@ -19,6 +19,8 @@ by the scheduler loses about 4 ms in the middle of a call. **Fresh hand** (``bes
 only): every memo filled except this hand's own memoized answer (taken out of the memo before
 each call, the memo of other hands' answers kept as in play): a hand not asked about before
 whose suits are known, built from the suits' parts; warm repeats a hand already answered.
+(A hand without a meld has no memoized answer: warm and fresh, it takes the no-meld shortcut
+again, docs/solver.md.)
 **In play** (last rows): hands never seen at all, each solved once after 0, 2,000 or 20,000
 other hands, RLCard timed on each right after ours.
 
