@@ -54,8 +54,8 @@ def best_arrangement(
     known = hands.get(ids)
     if known is None:
         bare = ctx.bare  # None with table melds, or when the rules' sets need 2 or 5+ cards
-        high = ids >> 52  # the copy-1 cards, at their faces' bits
-        if bare is not None and not ids & high:  # no face held twice: maybe no meld
+        # no face held twice (``high``: the copy-1 cards at their faces' bits): maybe no meld
+        if bare is not None and not ids & (high := ids >> 52):
             # The no-meld shortcut, inline (a call cost 1.5% of a cold call): a hand
             # holding one card per face and no meld (most hands) leaves every card over.
             # ``bare`` is ``PlainSuit.bare``: penalty points, small ints (shared objects, so
@@ -75,13 +75,10 @@ def best_arrangement(
             b = f01 >> 13
             c = f23 & RANK_BITS
             d = f23 >> 13
-            if (
-                a & b & (c | d) | c & d & (a | b) if ctx.bare_sets == 3 else a & b & c & d
-            ):  # a rank held in enough suits for a set
-                known = _arrange(ctx, ids, hand)
-            elif (points := bare[a] + bare[b] + bare[c] + bare[d]) >= NOT_BARE:
-                known = _arrange(ctx, ids, hand)  # a run (or the question where an ace goes)
-            else:
+            # no rank held in enough suits for a set, and no suit holding a run (or asking
+            # where its ace goes): every card is left over
+            sets = a & b & (c | d) | c & d & (a | b) if ctx.bare_sets == 3 else a & b & c & d
+            if not sets and (points := bare[a] + bare[b] + bare[c] + bare[d]) < NOT_BARE:
                 H0, H1, H2, H3, H4, H5, H6, H7 = HELD  # each suit's cards in rank order, in
                 held = (  # two pieces: ranks 1-7 and 8-13
                     *H0[lo01 & 127 | (hi01 & 127) << 7],
@@ -98,8 +95,7 @@ def best_arrangement(
                 # a store into a large dict and filled the memo with 60% of all hands, so
                 # the hands that need building left it sooner (docs/solver.md).
                 return MAKE(Arrangement, ((), (), Cards(held), points))
-        else:
-            known = _arrange(ctx, ids, hand)
+        known = _arrange(ctx, ids, hand)
         if len(hands) >= MAX_HANDS:
             _trim(ctx)
         hands[ids] = known
