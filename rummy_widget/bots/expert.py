@@ -67,7 +67,10 @@ class ExpertBot(SolverBot):
         """How much an opponent would like this card (it fits their pick-ups or the table)."""
         seen = turn.seen
         risk = 0.0
-        if turn.table and card.face_index in lay_off_faces(turn.table, turn.rules, turn.table_key):
+        if (
+            turn.table
+            and lay_off_faces(turn.table, turn.rules, turn.table_key) >> card.face_index & 1
+        ):
             risk += 1.0
         for seat in range(seen.players):
             if seat == seen.seat:
@@ -212,13 +215,13 @@ def live_outs(turn: Turn, cards: list[Card], memory: Memory) -> int:
         count[rank] += 1
         suits_of_rank[rank] |= 1 << suit
         ranks_of_suit[suit] |= 1 << rank
-    fits = lay_off_faces(turn.table, rules, turn.table_key) if turn.table else frozenset()
+    fits = lay_off_faces(turn.table, rules, turn.table_key) if turn.table else 0
     total = 0
     for face, live in enumerate(memory.live):
         if not live:
             continue
         rank, suit = face % 13 + 1, face // 13
-        useful = face in fits
+        useful = fits >> face & 1
         if not useful:
             if rules.set_distinct_suits:
                 others = suits_of_rank[rank] & ~(1 << suit)

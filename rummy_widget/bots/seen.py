@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from ..cards import DECK_SIZE, Card
+from ..frozen import Frozen
 from ..melds import Meld
 from ..rules import Rules
 
@@ -29,19 +30,37 @@ def cards_of(items: list[dict]) -> list[Card]:
     return [CARDS[d["id"]] for d in items]
 
 
+Table = tuple[tuple[Meld, ...], tuple[tuple[int, ...], ...]]
+
 #: Tables already read, by their melds' (card ids, kind, owner): the table changes a few times
-#: a deal but is read on every move, so each one's ``Meld`` values are built once.
-_TABLES: dict[tuple, tuple[tuple[Meld, ...], tuple[tuple[int, ...], ...]]] = {}
+#: a deal but is read on every move, so each one's ``Meld`` values are built once. A table only
+#: grows, so a deal never comes back to an older one: a small cache is enough.
+_TABLES: dict[tuple, Table] = {}
+#: The same for the game's own read-only meld views, by their identity: each entry holds the
+#: views, so no other object can take their ``id()`` while it is kept.
+_VIEWS: dict[tuple[int, ...], tuple[tuple[Frozen, ...], Table]] = {}
+_KEEP = 64
 
 
-def table_of(items: list[dict]) -> tuple[tuple[Meld, ...], tuple[tuple[int, ...], ...]]:
+def table_of(items: list[dict]) -> Table:
     """The table's melds from their JSON form, and their card ids (the table's key)."""
+    if all([m.__class__ is Frozen for m in items]):
+        views = _VIEWS.get(key := tuple(map(id, items)))
+        if views is None:
+            if len(_VIEWS) >= _KEEP:
+                _VIEWS.clear()
+            views = _VIEWS[key] = (tuple(items), _table_of(items))
+        return views[1]
+    return _table_of(items)
+
+
+def _table_of(items: list[dict]) -> Table:
     key = tuple([(tuple([d["id"] for d in m["cards"]]), m["kind"], m["owner"]) for m in items])
     found = _TABLES.get(key)
     if found is None:
         melds = tuple(Meld(tuple([CARDS[i] for i in ids]), kind, owner) for ids, kind, owner in key)
         found = (melds, tuple(ids for ids, _, _ in key))
-        if len(_TABLES) > 4096:
+        if len(_TABLES) >= _KEEP:
             _TABLES.clear()
         _TABLES[key] = found
     return found

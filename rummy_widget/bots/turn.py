@@ -39,11 +39,13 @@ class Turn:
         it about them alone keeps its per-table caches small: most hands reach no meld."""
         if not self.table:
             return [], []
-        faces = {c.id % 52 for c in cards}
+        faces = 0
+        for c in cards:
+            faces |= _FACE_BIT[c.id]
         index = [
             i
             for i, (meld, key) in enumerate(zip(self.table, self.table_key, strict=True))
-            if not faces.isdisjoint(meld_faces(meld, self.rules, key))
+            if faces & meld_faces(meld, self.rules, key)
         ]
         return [self.table[i] for i in index], index
 
@@ -232,71 +234,76 @@ def points_table(rules: Rules) -> tuple[int, ...]:
     return found
 
 
+#: Per card id: its face's bit (bit ``face_index``).
+_FACE_BIT: tuple[int, ...] = tuple(1 << (i % 52) for i in range(DECK_SIZE))
 #: Per card id: (suit index, the rank's bit), for ``could_place``.
 _SUIT_RANK_BIT: tuple[tuple[int, int], ...] = tuple(
     (i % 52 // 13, 1 << (i % 52 % 13 + 1)) for i in range(DECK_SIZE)
 )
 
-_LAY_OFF_FACES: dict[tuple, frozenset[int]] = {}
+#: Faces (bit ``face_index``) that a table would take, by its melds' card ids. Masks, not sets
+#: of faces: ints are not walked by the garbage collector, and these caches live long.
+_LAY_OFF_FACES: dict[tuple, int] = {}
 #: The last table asked about, by identity: both seats read the same table object (seen.py
 #: builds each table once), so most moves skip hashing the table key.
 _LAST_FITS: list = [None, None, 0]
 
 
 def table_fits(table: Sequence[Meld], rules: Rules, table_key: tuple) -> int:
-    """``lay_off_faces`` as a mask (bit ``face_index``), remembering the last table by
-    identity."""
+    """``lay_off_faces``, remembering the last table by identity."""
     last = _LAST_FITS
     if last[0] is table_key and last[1] is rules:
         return last[2]
-    found = 0
-    for face in lay_off_faces(table, rules, table_key):
-        found |= 1 << face
+    found = lay_off_faces(table, rules, table_key)
     last[:] = [table_key, rules, found]
     return found
 
 
-_MELD_FACES: dict[tuple, frozenset[int]] = {}
+_MELD_FACES: dict[tuple, int] = {}
 
 
-def lay_off_faces(table: Sequence[Meld], rules: Rules, table_key: tuple) -> frozenset[int]:
-    """Faces (``face_index``) that some table meld would take now (cached per table)."""
+def lay_off_faces(table: Sequence[Meld], rules: Rules, table_key: tuple) -> int:
+    """Faces (bit ``face_index``) that some table meld would take now (cached per table)."""
     key = (rules.name, table_key)
     found = _LAY_OFF_FACES.get(key)
     if found is None:
-        found = frozenset().union(
-            *(meld_faces(m, rules, k) for m, k in zip(table, table_key, strict=True))
-        )
+        found = 0
+        for meld, ids in zip(table, table_key, strict=True):
+            found |= meld_faces(meld, rules, ids)
         if len(_LAY_OFF_FACES) > 4096:
             _LAY_OFF_FACES.clear()
         _LAY_OFF_FACES[key] = found
     return found
 
 
-def meld_faces(meld: Meld, rules: Rules, ids: tuple[int, ...]) -> frozenset[int]:
-    """Faces that one table meld would take (cached per meld: the table grows a meld at a
-    time)."""
+def meld_faces(meld: Meld, rules: Rules, ids: tuple[int, ...]) -> int:
+    """Faces (bit ``face_index``) that one table meld would take (cached per meld: the table
+    grows a meld at a time).
+
+    ``Meld.with_card`` decides, by way of ``rules.meld_kind``, which looks at faces only: a face
+    fits if it keeps the meld's kind and one of its two copies is not in the meld already.
+    """
     key = (rules.name, ids)
     found = _MELD_FACES.get(key)
     if found is not None:
         return found
-    faces: set[int] = set()
     cards = list(meld.cards)
     if meld.kind == "run":
         ranks = rules.run_ranks(cards)
         suit = cards[0].suit
-        for rank in (ranks[0] - 1, ranks[-1] + 1):
-            if 1 <= rank <= 13 or (rank == 14 and rules.ace_high):
-                card = Card.of(1 if rank == 14 else rank, suit)
-                if meld.with_card(card, rules) or meld.with_card(Card(card.id + 52), rules):
-                    faces.add(card.face_index)
+        ends = [
+            r for r in (ranks[0] - 1, ranks[-1] + 1) if 1 <= r <= 13 or (r == 14 and rules.ace_high)
+        ]
+        candidates = [Card.of(1 if r == 14 else r, suit) for r in ends]
     else:
-        rank = cards[0].rank
-        for suit in SUITS:
-            for deck in (0, 1):
-                if meld.with_card(Card.of(rank, suit, deck), rules) is not None:
-                    faces.add(Card.of(rank, suit).face_index)
+        candidates = [Card.of(cards[0].rank, suit) for suit in SUITS]
+    found = 0
+    for card in candidates:
+        if card.id in ids and card.id + 52 in ids:
+            continue  # both copies already in the meld
+        if rules.meld_kind([*cards, card]) == meld.kind:
+            found |= 1 << card.face_index
     if len(_MELD_FACES) > 16384:
         _MELD_FACES.clear()
-    found = _MELD_FACES[key] = frozenset(faces)
+    _MELD_FACES[key] = found
     return found
