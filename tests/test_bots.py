@@ -21,10 +21,11 @@ from rummy_widget.bots.consistency import (
     past_turns,
 )
 from rummy_widget.bots.inference import face_weights
-from rummy_widget.bots.turn import lay_off_faces, meld_faces
+from rummy_widget.bots.turn import Turn, lay_off_faces, meld_faces
 from rummy_widget.cards import Card, parse_cards
 from rummy_widget.melds import Meld
 from rummy_widget.rules import Rules
+from rummy_widget.solver import min_penalty
 from rummy_widget.tournament import play_game, tournament
 
 
@@ -306,6 +307,33 @@ def test_the_faces_a_table_takes_are_those_its_melds_grow_by(rules):
             fits |= expected
     key = tuple(tuple(c.id for c in m.cards) for m in table)
     assert lay_off_faces(table, preset, key) == fits
+
+
+@pytest.mark.parametrize("rules", ["traditional", "rummy_royal"])
+def test_the_bots_quick_test_never_misses_a_meld_or_lay_off(rules):
+    """``Turn.could_place`` lets most hands skip the solver; it may say yes wrongly, never no."""
+    rng = random.Random(rules)
+    preset = Rules.preset(rules)
+    tables = [[]]
+    for seed in range(6):
+        game = play_game(Game(2, rules, seed=seed), [get_bot("basic", seed=1), get_bot("basic")])
+        tables.append(game.melds)
+    seen = Seen.read(Game(2, rules, seed=0).observation(0))  # the rules, as a bot reads them
+    said_no = 0
+    for _ in range(1500):
+        table = rng.choice(tables)
+        used = {c.id for m in table for c in m.cards}
+        hand = [
+            Card(i)
+            for i in rng.sample([i for i in range(104) if i not in used], rng.randint(1, 12))
+        ]
+        key = tuple(tuple(c.id for c in m.cards) for m in table)
+        turn = Turn(replace(seen, melds=list(table), table_key=key))
+        ids = sum(1 << c.id for c in hand)
+        if not turn.could_place(ids):
+            said_no += 1
+            assert min_penalty(hand, preset, table) == preset.points(hand), (hand, table)
+    assert 300 < said_no < 1400  # a real filter, neither always yes nor always no
 
 
 @pytest.mark.parametrize("name", ["basic", "expert"])

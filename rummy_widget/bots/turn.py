@@ -53,13 +53,13 @@ class Turn:
 
     def penalty(self, cards: Sequence[Card]) -> int:
         """Least penalty points ``cards`` leave after their best melds and lay-offs."""
-        mask = 0
+        ids = 0
         for c in cards:
-            mask |= 1 << c.id
-        key = (self.table_key, mask)
+            ids |= _BIT[c.id]
+        key = (self.table_key, ids)
         found = self._penalties.get(key)
         if found is None:
-            if self.could_place(cards):
+            if self.could_place(ids):
                 found = min_penalty(cards, self.rules, self.reachable(cards)[0])
             else:  # most hands: no meld and no lay-off, so no need to ask the solver
                 found = self.points(cards)
@@ -68,43 +68,51 @@ class Turn:
             self._penalties[key] = found
         return found
 
-    def could_place(self, cards: Sequence[Card]) -> bool:
-        """Might some of ``cards`` form a meld or go onto a table meld? (cheap, may say yes
-        wrongly, never no wrongly)"""
+    def could_place(self, ids: int) -> bool:
+        """Might some of the cards with these id bits (bit i for card id i) form a meld or go
+        onto a table meld? (cheap, may say yes wrongly, never no wrongly)
+
+        Bitwise over whole suits at once: a per-card loop here cost a bot more than any other
+        step of its turn."""
         rules = self.rules
         need = rules.min_meld
+        low, high = ids & _FACES, ids >> 52  # each copy's faces, bit face_index
+        faces = low | high
+        a, b, c, d = faces & _RANKS, faces >> 13 & _RANKS, faces >> 26 & _RANKS, faces >> 39
+        # runs: the suits side by side, 15 bits apart (the high ace at bit 13, bit 14 empty)
+        line = a | b << 15 | c << 30 | d << 45
+        if rules.ace_high:
+            line |= (line & _LOW_ACES) << 13
+        run = line
+        for _ in range(need - 1):
+            run &= run >> 1
+        if run:
+            return True
+        # sets: ranks held in ``need`` suits, or by ``need`` cards if suits may repeat
         distinct = rules.set_distinct_suits
-        have = [0] * need  # have[k]: ranks with more than k cards (suits, if they must differ)
-        ranks_of_suit = [0, 0, 0, 0]
-        for c in cards:
-            suit, rank_bit = _SUIT_RANK_BIT[c.id]
-            if ranks_of_suit[suit] & rank_bit:
-                if distinct:
-                    continue  # the same face again adds no suit to a set
-            else:
-                ranks_of_suit[suit] |= rank_bit
-            k = 0
-            while have[k] & rank_bit:
-                k += 1
-            if k + 1 >= need:
-                return True
-            have[k] |= rank_bit
-        ace_high = rules.ace_high
-        for mask in ranks_of_suit:
-            if ace_high and mask & 2:
-                mask |= 1 << 14
-            run = mask
-            for _ in range(need - 1):
-                run &= run >> 1
-            if run:
-                return True
+        if need == 3:
+            sets = a & b & (c | d) | c & d & (a | b)  # in three suits or more
+            if not distinct:
+                twice = low & high  # faces held in both copies
+                twice = (twice | twice >> 13 | twice >> 26 | twice >> 39) & _RANKS
+                sets |= (a & (b | c | d) | b & (c | d) | c & d) & twice  # two suits, one twice
+        else:  # any other size: count the planes, bit-sliced
+            planes = (
+                [a, b, c, d]
+                if distinct
+                else [x >> s & _RANKS for x in (low, high) for s in (0, 13, 26, 39)]
+            )
+            counts = [0] * need  # counts[k]: ranks with more than k cards
+            for plane in planes:
+                for k in range(need - 1, 0, -1):
+                    counts[k] |= counts[k - 1] & plane
+                counts[0] |= plane
+            sets = counts[-1]
+        if sets:
+            return True
         if self.table:
             if self._fits is None:
                 self._fits = table_fits(self.table, rules, self.table_key)
-            # the cards' faces as a mask, bit face_index: a suit's ranks 1..13 shifted into place
-            faces = 0
-            for suit, mask in enumerate(ranks_of_suit):
-                faces |= (mask >> 1) << (13 * suit)
             return bool(faces & self._fits)
         return False
 
@@ -236,10 +244,11 @@ def points_table(rules: Rules) -> tuple[int, ...]:
 
 #: Per card id: its face's bit (bit ``face_index``).
 _FACE_BIT: tuple[int, ...] = tuple(1 << (i % 52) for i in range(DECK_SIZE))
-#: Per card id: (suit index, the rank's bit), for ``could_place``.
-_SUIT_RANK_BIT: tuple[tuple[int, int], ...] = tuple(
-    (i % 52 // 13, 1 << (i % 52 % 13 + 1)) for i in range(DECK_SIZE)
-)
+#: Per card id: its bit in a set of card ids.
+_BIT: tuple[int, ...] = tuple(1 << i for i in range(DECK_SIZE))
+_FACES = (1 << 52) - 1
+_RANKS = (1 << 13) - 1  # one suit's ranks, rank r at bit r - 1
+_LOW_ACES = 1 | 1 << 15 | 1 << 30 | 1 << 45  # each suit's ace in ``could_place``'s line
 
 #: Faces (bit ``face_index``) that a table would take, by its melds' card ids. Masks, not sets
 #: of faces: ints are not walked by the garbage collector, and these caches live long.
