@@ -43,6 +43,8 @@ PLAIN: dict[int, tuple[Rules, Context]] = {}
 #: ``PLAIN``'s two calls on the hot paths (a game asks about one ``Rules`` object).
 LAST: list[tuple[Rules | None, Context | None]] = [(None, None)]
 _WITH_TABLE: dict[tuple, Context] = {}
+#: (rules, rank, suit counts) -> ``Context._room``: a few dozen table sets recur all deal long
+_ROOMS: dict[tuple, tuple[int, ...] | None] = {}
 _MAX_CACHED = 256
 
 
@@ -63,7 +65,12 @@ class Context:
         self.table = table
         m = rules.min_meld
         fill_steps(m)
-        self.points = (0, *(rules.card_points(Card.of(r, "S")) for r in range(1, 14)))
+        if base is not None:  # what the rules alone decide, from the plain context
+            self.points, self.add, self.windows = base.points, base.add, base.windows
+            self.window_starts, self.high_window = base.window_starts, base.high_window
+            self.high_checks = base.high_checks
+        else:
+            self._rules_only(rules)
         free = [[0] * 14 for _ in SUITS]
         runs: list[list[tuple[int, int]]] = [[] for _ in SUITS]
         self.run_index: list[list[int]] = [[] for _ in SUITS]  # suit's table run -> meld index
@@ -125,19 +132,7 @@ class Context:
             else plain_sets
             for r in range(1, 14)
         ]
-        if 1 <= m <= 8:
-            self.add = sum((8 - m) << (4 * r) for r in range(13))
-        else:
-            self.add = 0 if m > 8 else HIGH_BITS
         self.always = sum(8 << (4 * (r - 1)) for r in shared)
-        # ``reach``: the runs' windows of m positions, for all four suits at once
-        self.windows = tuple(4 * j for j in range(1, m))
-        self.window_starts = sum(1 << (4 * (13 * s + f)) for s in range(4) for f in range(14 - m))
-        self.high_window = 0  # with ace_high: the ace and the m - 1 highest ranks
-        self.high_checks: tuple[int, ...] = ()
-        if rules.ace_high and 1 <= m <= 13:
-            self.high_checks = tuple(4 * (13 - m + j) for j in range(1, m))
-            self.high_window = 1 | sum(1 << (4 * f) for f in range(14 - m, 13))
         self.table_runs = sum(SUIT_MASK << (52 * s) for s in range(4) if runs[s])
         self.encoded: dict[tuple[int, Vector, int], tuple] = (
             base.encoded if base is not None and not shared else {}
@@ -163,6 +158,23 @@ class Context:
         self.bare_sets = self.plain.bare_sets if self.bare is not None else 0
         self.reaches = tuple(s.reach for s in self.suits)
 
+    def _rules_only(self, rules: Rules) -> None:
+        """The values that depend on the rules alone (a table's context copies them)."""
+        m = rules.min_meld
+        self.points = (0, *(rules.card_points(Card.of(r, "S")) for r in range(1, 14)))
+        if 1 <= m <= 8:
+            self.add = sum((8 - m) << (4 * r) for r in range(13))
+        else:
+            self.add = 0 if m > 8 else HIGH_BITS
+        # ``reach``: the runs' windows of m positions, for all four suits at once
+        self.windows = tuple(4 * j for j in range(1, m))
+        self.window_starts = sum(1 << (4 * (13 * s + f)) for s in range(4) for f in range(14 - m))
+        self.high_window = 0  # with ace_high: the ace and the m - 1 highest ranks
+        self.high_checks: tuple[int, ...] = ()
+        if rules.ace_high and 1 <= m <= 13:
+            self.high_checks = tuple(4 * (13 - m + j) for j in range(1, m))
+            self.high_window = 1 | sum(1 << (4 * f) for f in range(14 - m, 13))
+
     def _set_test(self, rank: int):
         rules = self.rules
 
@@ -176,6 +188,12 @@ class Context:
 
     def _room(self, rank: int, vec: Vector) -> tuple[int, ...] | None:
         """Cards of each suit a table set still takes, if its room is per suit; else None."""
+        key = (self.rules, rank, vec)
+        if key not in _ROOMS:
+            _ROOMS[key] = self._find_room(rank, vec)
+        return _ROOMS[key]
+
+    def _find_room(self, rank: int, vec: Vector) -> tuple[int, ...] | None:
         test = self._set_test(rank)
         room = []
         for s in range(4):
@@ -509,5 +527,6 @@ def clear_caches() -> None:
     PLAIN.clear()
     LAST[0] = (None, None)
     _WITH_TABLE.clear()
+    _ROOMS.clear()
     _runs._STEPS.clear()
     _runs._PATHS.clear()
