@@ -290,14 +290,16 @@ def meld_faces(meld: Meld, rules: Rules, ids: tuple[int, ...]) -> int:
     grows a meld at a time).
 
     ``Meld.with_card`` decides, by way of ``rules.meld_kind``, which looks at faces only: a face
-    fits if it keeps the meld's kind and one of its two copies is not in the meld already.
+    fits if it keeps the meld's kind (a set stays a set, a run a run: one card more cannot turn
+    either into the other) and one of its two copies is not in the meld already.
     """
     key = (rules.name, ids)
     found = _MELD_FACES.get(key)
     if found is not None:
         return found
     cards = list(meld.cards)
-    if meld.kind == "run":
+    run = meld.kind == "run"
+    if run:
         ranks = rules.run_ranks(cards)
         suit = cards[0].suit
         ends = [
@@ -310,7 +312,8 @@ def meld_faces(meld: Meld, rules: Rules, ids: tuple[int, ...]) -> int:
     for card in candidates:
         if card.id in ids and card.id + 52 in ids:
             continue  # both copies already in the meld
-        if rules.meld_kind([*cards, card]) == meld.kind:
+        grown = [*cards, card]
+        if rules.run_ranks(grown) is not None if run else rules.is_set(grown):
             found |= 1 << card.face_index
     if len(_MELD_FACES) > 16384:
         _MELD_FACES.clear()
