@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .cards import Card, Cards
+from .cards import DECK_SIZE, Card, Cards
 from .errors import RuleError
 
 KINDS = ("draw", "meld", "lay_off", "discard")
@@ -24,6 +24,8 @@ class Action:
 
     @classmethod
     def draw(cls, source: str) -> Action:
+        if cls is Action and source.__class__ is str and source in _DRAWS:
+            return _DRAWS[source]  # a value: every deal draws thousands of times
         return cls("draw", source=source)
 
     @classmethod
@@ -36,6 +38,8 @@ class Action:
 
     @classmethod
     def discard(cls, card: Card) -> Action:
+        if cls is Action and card.__class__ is Card:
+            return _DISCARDS[card.id]
         return cls("discard", card=card)
 
     def to_json(self) -> dict:
@@ -86,6 +90,12 @@ class Action:
 
     def __repr__(self) -> str:
         return f"Action({self})"
+
+
+#: Draws and discards, built once: actions are values (frozen, compared by their fields), and
+#: a frozen dataclass costs a few microseconds to build.
+_DRAWS: dict[str, Action] = {source: Action("draw", source=source) for source in SOURCES}
+_DISCARDS: tuple[Action, ...] = tuple(Action("discard", card=Card(i)) for i in range(DECK_SIZE))
 
 
 def _card(value: object) -> Card:

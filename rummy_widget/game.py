@@ -447,6 +447,13 @@ class Game:
 
     def _pick(self, cards: str | Iterable[Card | str] | Card, single: bool = False) -> list[Card]:
         """Find the named cards in the current hand: the exact copy if held, else the other."""
+        if single and cards.__class__ is list and len(cards) == 1:  # a discard or a lay-off
+            card = cards[0]
+            if card.__class__ is Card:  # the usual case, quickly: that very card is held
+                wanted = card.id
+                for held in self._hands[self._current]:
+                    if held.id == wanted:
+                        return [card]
         named = list(parse_cards(cards))
         if not named:
             raise RuleError("no_cards", self.lang)
@@ -534,20 +541,20 @@ class Game:
     def observation(self, player: int) -> dict:
         """What ``player`` may see, JSON-ready: never another hand or the stock's order."""
         seat = self._seat(player)
-        cards = lambda cs: [CARD_JSON[c.id] for c in cs]  # noqa: E731
+        hands, melded = self._hands, self._has_melded
         return {
             "seat": seat,
             "rules": self.rules.name,
             "players": [
-                {"name": name, "hand_size": len(self._hands[p]), "has_melded": self._has_melded[p]}
+                {"name": name, "hand_size": len(hands[p]), "has_melded": melded[p]}
                 for p, name in enumerate(self.names)
             ],
             "dealer": self.dealer,
             "current_player": self._current,
             "phase": self._phase,
-            "hand": cards(self._hands[seat]),
+            "hand": [CARD_JSON[c.id] for c in hands[seat]],
             "stock_size": len(self._stock),
-            "discard_pile": cards(reversed(self._discard)),
+            "discard_pile": [CARD_JSON[c.id] for c in reversed(self._discard)],
             "melds": self._meld_json(),
             "taken_from_discard": self._taken.to_json() if self._taken else None,
             "rebuilds": self.rebuilds,

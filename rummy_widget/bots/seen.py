@@ -44,12 +44,13 @@ _KEEP = 64
 
 def table_of(items: list[dict]) -> Table:
     """The table's melds from their JSON form, and their card ids (the table's key)."""
+    views = _VIEWS.get(key := tuple(map(id, items)))
+    if views is not None:  # the very objects stored, all ``Frozen``: kept alive by the entry
+        return views[1]
     if all([m.__class__ is Frozen for m in items]):
-        views = _VIEWS.get(key := tuple(map(id, items)))
-        if views is None:
-            if len(_VIEWS) >= _KEEP:
-                _VIEWS.clear()
-            views = _VIEWS[key] = (tuple(items), _table_of(items))
+        if len(_VIEWS) >= _KEEP:
+            _VIEWS.clear()
+        views = _VIEWS[key] = (tuple(items), _table_of(items))
         return views[1]
     return _table_of(items)
 
