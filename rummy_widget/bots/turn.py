@@ -28,7 +28,15 @@ class Turn:
         self.hand = seen.hand
         self.blocked = None if self.rules.discard_taken_card else seen.taken
         self.table_key = seen.table_key
-        self._penalties: dict[tuple, int] = {} if memo is None else memo
+        # penalties by table, then by the hand's id bits: int keys that the garbage collector
+        # need not track (a key of (table, hand) tuples stayed tracked in its full collections)
+        tables = {} if memo is None else memo
+        found = tables.get(table := (self.rules.name, seen.table_key))
+        if found is None:
+            if len(tables) >= _TABLES_KEPT:  # tables of past deals: never seen again
+                tables.clear()
+            found = tables[table] = {}
+        self._penalties: dict[int, int] = found
         self._fits: int | None = None  # faces the table takes, bit face_index
         self._points = points_table(self.rules)
 
@@ -56,8 +64,7 @@ class Turn:
         ids = 0
         for c in cards:
             ids |= _BIT[c.id]
-        key = (self.table_key, ids)
-        found = self._penalties.get(key)
+        found = self._penalties.get(ids)
         if found is None:
             if self.could_place(ids):
                 found = min_penalty(cards, self.rules, self.reachable(cards)[0])
@@ -65,7 +72,7 @@ class Turn:
                 found = self.points(cards)
             if len(self._penalties) > 50_000:
                 self._penalties.clear()
-            self._penalties[key] = found
+            self._penalties[ids] = found
         return found
 
     def could_place(self, ids: int) -> bool:
@@ -244,6 +251,7 @@ def points_table(rules: Rules) -> tuple[int, ...]:
 
 #: Per card id: its face's bit (bit ``face_index``).
 _FACE_BIT: tuple[int, ...] = tuple(1 << (i % 52) for i in range(DECK_SIZE))
+_TABLES_KEPT = 64  # tables whose penalties a bot remembers
 #: Per card id: its bit in a set of card ids.
 _BIT: tuple[int, ...] = tuple(1 << i for i in range(DECK_SIZE))
 _FACES = (1 << 52) - 1
