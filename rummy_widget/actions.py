@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .cards import DECK_SIZE, Card, Cards
+from .cards import DECK, Card, Cards
 from .errors import RuleError
 
 KINDS = ("draw", "meld", "lay_off", "discard")
@@ -95,7 +95,7 @@ class Action:
 #: Draws and discards, built once: actions are values (frozen, compared by their fields), and
 #: a frozen dataclass costs a few microseconds to build.
 _DRAWS: dict[str, Action] = {source: Action("draw", source=source) for source in SOURCES}
-_DISCARDS: tuple[Action, ...] = tuple(Action("discard", card=Card(i)) for i in range(DECK_SIZE))
+_DISCARDS: tuple[Action, ...] = tuple(Action("discard", card=card) for card in DECK)
 
 
 def _card(value: object) -> Card:

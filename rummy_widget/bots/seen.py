@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
-from ..cards import DECK_SIZE, Card
+from ..cards import DECK, Card
 from ..frozen import Frozen
 from ..melds import Meld
 from ..rules import Rules
@@ -21,8 +21,8 @@ def rules_of(name: str) -> Rules:
     return Rules.preset(name)
 
 
-#: Every card once, so reading an observation builds no new card objects.
-CARDS: tuple[Card, ...] = tuple(Card(i) for i in range(DECK_SIZE))
+#: Every card once (the engine's own), so reading an observation builds no new card objects.
+CARDS: tuple[Card, ...] = DECK
 
 
 def cards_of(items: list[dict]) -> list[Card]:

@@ -15,9 +15,9 @@ from __future__ import annotations
 
 from operator import itemgetter
 
-from ..cards import Card
+from ..cards import DECK, Card
 
-CARDS = tuple(Card(i) for i in range(104))  # every physical card, built once
+CARDS = DECK  # every physical card, shared with the engine and the bots
 BIT = tuple(1 << i for i in range(104))  # card id -> its bit in a hand's id set
 RANK_BITS = 0x1FFF
 FACE_BITS = (1 << 52) - 1
