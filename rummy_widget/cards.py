@@ -121,6 +121,9 @@ class Card:
 #: Every physical card once, in id order. Cards are immutable values, so every deck, hand and
 #: bot shares these (building a deck's 104 cards was 3% of a bot-against-bot deal).
 DECK: tuple[Card, ...] = tuple(Card(i) for i in range(DECK_SIZE))
+#: Card id -> its bit in a set of card ids (an int with bit i for card id i), as the solver and
+#: the bots hold hands.
+ID_BITS: tuple[int, ...] = tuple(1 << i for i in range(DECK_SIZE))
 
 _CODES: tuple[str, ...] = tuple(
     RANK_TEXT[i % 13 + 1] + SUITS[i % 52 // 13] for i in range(DECK_SIZE)

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from ..actions import Action
-from ..cards import DECK_SIZE, SUITS, Card
+from ..cards import DECK_SIZE, ID_BITS, SUITS, Card
 from ..melds import Meld
 from ..rules import Rules
 from ..solver import best_arrangement, can_go_out, min_penalty
@@ -63,7 +63,7 @@ class Turn:
         """Least penalty points ``cards`` leave after their best melds and lay-offs."""
         ids = 0
         for c in cards:
-            ids |= _BIT[c.id]
+            ids |= ID_BITS[c.id]
         found = self._penalties.get(ids)
         if found is None:
             if self.could_place(ids):
@@ -252,8 +252,6 @@ def points_table(rules: Rules) -> tuple[int, ...]:
 #: Per card id: its face's bit (bit ``face_index``).
 _FACE_BIT: tuple[int, ...] = tuple(1 << (i % 52) for i in range(DECK_SIZE))
 _TABLES_KEPT = 64  # tables whose penalties a bot remembers
-#: Per card id: its bit in a set of card ids.
-_BIT: tuple[int, ...] = tuple(1 << i for i in range(DECK_SIZE))
 _FACES = (1 << 52) - 1
 _RANKS = (1 << 13) - 1  # one suit's ranks, rank r at bit r - 1
 _LOW_ACES = 1 | 1 << 15 | 1 << 30 | 1 << 45  # each suit's ace in ``could_place``'s line

@@ -15,10 +15,10 @@ from __future__ import annotations
 
 from operator import itemgetter
 
-from ..cards import DECK, Card
+from ..cards import DECK, ID_BITS, Card
 
 CARDS = DECK  # every physical card, shared with the engine and the bots
-BIT = tuple(1 << i for i in range(104))  # card id -> its bit in a hand's id set
+BIT = ID_BITS  # card id -> its bit in a hand's id set
 RANK_BITS = 0x1FFF
 FACE_BITS = (1 << 52) - 1
 SUIT_IDS = tuple(RANK_BITS << (13 * s) | RANK_BITS << (52 + 13 * s) for s in range(4))
