@@ -20,7 +20,7 @@ BUNDLE := rummy_widget/static/widget.js
 JS_SOURCES := $(shell find js/src js/build.mjs -type f 2>/dev/null) \
 	$(wildcard rummy_widget/locales/*.json)
 
-# Hot reloading breaks under pytest (see /work/shared/NOTES.md): never inherit it.
+# anywidget's hot reloading (watchfiles) breaks under pytest: never inherit it.
 unexport ANYWIDGET_HMR
 
 # Notebook checks join the pytest run only once there are notebooks to check.
@@ -75,6 +75,7 @@ lab: install trust
 lint: install
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	$(BIN)/lint-imports
 
 js-check: $(JS_STAMP)
 	cd js && npm run --silent typecheck

@@ -42,7 +42,7 @@ from rummy_widget.bots import get_bot
 from rummy_widget.bots.expert import Style
 from rummy_widget.bots.master import MasterBot
 from rummy_widget.bots.progress import paired
-from rummy_widget.tournament import play_game, tournament
+from rummy_widget.bots.tournament import play_game, tournament
 
 PRESETS = ("traditional", "rummy_royal")
 
@@ -434,7 +434,7 @@ def deviations(deals: int, seed: int, rules: str, options: dict | None = None) -
     import copy
 
     from rummy_widget.bots.expert import ExpertBot
-    from rummy_widget.tournament import deal_seed
+    from rummy_widget.bots.tournament import deal_seed
 
     found: list[tuple] = []
     current: list[Game] = []
@@ -598,7 +598,7 @@ def guesses(deals: int, seed: int, rules: str, options: dict) -> None:
     from rummy_widget.bots.consistency import past_turns
     from rummy_widget.bots.expert import ExpertBot
     from rummy_widget.bots.seen import Seen
-    from rummy_widget.tournament import deal_seed
+    from rummy_widget.bots.tournament import deal_seed
 
     shares: list[float] = []
     fits: list[int] = []

@@ -74,7 +74,7 @@ class Echo(anywidget.AnyWidget):
 echo = Echo()
 echo'''
 
-IMPORT_CELL = "from rummy_widget.widget import RummyTable"
+IMPORT_CELL = "from rummy_widget.table.widget import RummyTable"
 #: jupyter_server_config.py for --nodelay: Nagle off on every kernel websocket.
 NODELAY_CONFIG = """
 from jupyter_server.services.kernels.websocket import KernelWebsocketHandler

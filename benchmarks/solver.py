@@ -51,10 +51,10 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
-from solver_bruteforce import hard_hand, random_hand, table_deal  # noqa: E402
+from solver_hands import hard_hand, random_hand, table_deal  # noqa: E402
 
-from rummy_widget.cards import Card  # noqa: E402
-from rummy_widget.rules import Rules  # noqa: E402
+from rummy_widget.engine.cards import Card  # noqa: E402
+from rummy_widget.engine.rules import Rules  # noqa: E402
 from rummy_widget.solver import _build, _core, best_arrangement, min_penalty  # noqa: E402
 
 REPEAT = 3  # warm figures: each hand's best of this many passes (other processes share the cores)

@@ -1,17 +1,14 @@
 """Traditional Rummy as a Jupyter widget and a bilingual (English/Finnish) teaching kit."""
 
-from .actions import Action
-from .cards import Card, Cards, card_name, parse_cards
+from .engine.actions import Action
+from .engine.cards import Card, Cards, card_name, parse_cards
+from .engine.game import DealResult, Game
+from .engine.match import Match, payout
+from .engine.melds import Meld
+from .engine.rules import Rules
 from .errors import RuleError
-from .game import DealResult, Game
 from .i18n import set_language
-from .match import Match, payout
-from .melds import Meld
-from .rules import Rules
 from .solver import Arrangement, GoOut, Out, best_arrangement, can_go_out, min_penalty, outs
-
-# Imported eagerly: the name must be the function, never shadowed by its submodule.
-from .tournament import tournament
 
 __all__ = [
     "Action",
@@ -40,13 +37,18 @@ __all__ = [
 ]
 __version__ = "0.1.0"
 
-_LAZY = {"RummyTable": "widget", "get_bot": "bots"}
+_LAZY = {"RummyTable": "table.widget", "get_bot": "bots", "tournament": "bots.tournament"}
+#: Modules that lived at the top level before the layers had folders: ``from rummy_widget
+#: import checks`` keeps working.
+_MOVED = {"checks": "teaching.checks", "lessons": "teaching.lessons"}
 
 
 def __getattr__(name: str):
     """The widget, bots and tournaments load on first use: the engine alone stays light."""
-    if name in _LAZY:
-        from importlib import import_module
+    from importlib import import_module
 
+    if name in _LAZY:
         return getattr(import_module(f".{_LAZY[name]}", __name__), name)
+    if name in _MOVED:
+        return import_module(f".{_MOVED[name]}", __name__)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

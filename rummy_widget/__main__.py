@@ -7,8 +7,8 @@ import sys
 from collections.abc import Sequence
 
 from .bots import BOT_NAMES
+from .engine.rules import PRESETS
 from .i18n import LANGUAGES
-from .rules import PRESETS
 
 
 def parser() -> argparse.ArgumentParser:
@@ -32,7 +32,7 @@ def parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     args = parser().parse_args(argv)
     if args.command == "tournament":
-        from .tournament import tournament
+        from .bots.tournament import tournament
 
         result = tournament(
             args.bots,

@@ -21,12 +21,12 @@ from rummy_widget.bots.consistency import (
     past_turns,
 )
 from rummy_widget.bots.inference import face_weights
+from rummy_widget.bots.tournament import play_game, tournament
 from rummy_widget.bots.turn import Turn, lay_off_faces, meld_faces
-from rummy_widget.cards import Card, parse_cards
-from rummy_widget.melds import Meld
-from rummy_widget.rules import Rules
+from rummy_widget.engine.cards import Card, parse_cards
+from rummy_widget.engine.melds import Meld
+from rummy_widget.engine.rules import Rules
 from rummy_widget.solver import min_penalty
-from rummy_widget.tournament import play_game, tournament
 
 
 def _random_positions(rules: str, players: int, seed: int, every: int = 1):
@@ -609,7 +609,7 @@ def test_own_progress_counts_the_draw_orders_that_go_out():
     counts as the first draw when it is taken."""
     from rummy_widget.bots.progress import goes_out, out_rates
     from rummy_widget.bots.turn import Turn
-    from rummy_widget.cards import parse_cards
+    from rummy_widget.engine.cards import parse_cards
 
     game = Game.from_layout(
         hands=["5H 6H 7H 9C 9D", "2S 3D 4C 8S KD"], stock="QS JD 10C", discard="4D"

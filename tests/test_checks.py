@@ -6,9 +6,10 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from rummy_widget import Action, Card, Game, checks, lessons
+from rummy_widget import Action, Card, Game
 from rummy_widget.bots import legal_actions
 from rummy_widget.i18n import t
+from rummy_widget.teaching import checks, lessons
 
 LANGS = ("en", "fi")
 

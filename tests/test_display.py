@@ -10,7 +10,6 @@ from types import SimpleNamespace
 
 import pytest
 
-from rummy_widget.cards import RANK_TEXT, SUITS, Card, Cards, card_name, parse_cards
 from rummy_widget.display import (
     FOUR_COLOURS,
     RANK_PATHS,
@@ -28,9 +27,10 @@ from rummy_widget.display import (
     table_html,
     table_view,
 )
+from rummy_widget.engine.cards import RANK_TEXT, SUITS, Card, Cards, card_name, parse_cards
+from rummy_widget.engine.melds import Meld
+from rummy_widget.engine.rules import Rules
 from rummy_widget.i18n import LANGUAGES, t, table
-from rummy_widget.melds import Meld
-from rummy_widget.rules import Rules
 
 LANGS = list(LANGUAGES)
 EVIL = "<script>alert(1)</script>"

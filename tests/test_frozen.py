@@ -7,7 +7,7 @@ import pickle
 import pytest
 
 from rummy_widget import Game, set_language
-from rummy_widget.frozen import Frozen
+from rummy_widget.engine.frozen import Frozen
 
 
 def played(moves: int = 12) -> Game:

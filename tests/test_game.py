@@ -5,7 +5,7 @@ import json
 import pytest
 
 from rummy_widget import Action, Card, Game, RuleError, Rules, parse_cards
-from rummy_widget.cards import full_deck
+from rummy_widget.engine.cards import full_deck
 
 
 def test_card_parse_and_text():
@@ -280,7 +280,7 @@ def test_set_language_switches_how_objects_draw_themselves():
 
 def test_tournament_is_exported_as_the_function():
     import rummy_widget
-    import rummy_widget.tournament  # importing the submodule must not shadow the function
+    import rummy_widget.bots.tournament  # importing the submodule must not shadow the function
 
     assert callable(rummy_widget.tournament)
     assert rummy_widget.tournament.__name__ == "tournament"

@@ -42,7 +42,7 @@ def test_row02_other_counts_refused(preset, count):
 def test_row03_deal_one_at_a_time_from_dealers_left(preset):
     import random
 
-    from rummy_widget.cards import full_deck
+    from rummy_widget.engine.cards import full_deck
 
     game = Game(players=3, rules=preset, seed=7, dealer=0)
     deck = full_deck()

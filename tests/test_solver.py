@@ -7,12 +7,12 @@ from dataclasses import replace
 from itertools import product
 
 import pytest
-from solver_bruteforce import brute_best, hard_hand, random_hand, table_deal
+from solver_hands import hard_hand, random_hand, table_deal
 
-from rummy_widget.cards import Card, Cards, parse_cards
+from rummy_widget.engine.cards import Card, Cards, parse_cards
+from rummy_widget.engine.melds import Meld
+from rummy_widget.engine.rules import Rules
 from rummy_widget.errors import RuleError
-from rummy_widget.melds import Meld
-from rummy_widget.rules import Rules
 from rummy_widget.solver import (
     Arrangement,
     _core,
@@ -24,6 +24,7 @@ from rummy_widget.solver import (
 from rummy_widget.solver._core import context
 from rummy_widget.solver._plain import NOT_BARE
 from rummy_widget.solver._runs import K_PENALTY, _runs_of
+from rummy_widget.solver.reference import brute_best
 
 TRAD = Rules.preset("traditional")
 ROYAL = Rules.preset("rummy_royal")

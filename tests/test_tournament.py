@@ -14,11 +14,11 @@ from rummy_widget import Game, RuleError
 from rummy_widget.__main__ import main
 from rummy_widget.bots import get_bot
 from rummy_widget.bots.random_bot import RandomBot
-from rummy_widget.tournament import _ratio, deal_seed, seatings, tournament
+from rummy_widget.bots.tournament import _ratio, deal_seed, seatings, tournament
 
 matplotlib.use("Agg")
 #: The module (``rummy_widget.tournament`` names the function, which the package exports).
-tournament_module = importlib.import_module("rummy_widget.tournament")
+tournament_module = importlib.import_module("rummy_widget.bots.tournament")
 
 SMALL = {"deals": 6, "seed": 3, "progress": False}
 
@@ -201,7 +201,7 @@ def test_command_line_prints_the_table(capsys):
 
 
 def test_a_clean_sweep_still_has_an_honest_interval():
-    from rummy_widget.tournament import _ratio
+    from rummy_widget.bots.tournament import _ratio
 
     rate, (low, high) = _ratio([2.0] * 40, [2.0] * 40, clip=(0.0, 1.0))  # won all 80 games
     assert rate == 1.0 and high == 1.0

@@ -15,11 +15,11 @@ from hidden_cards import card_ids_in, hidden_from
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rummy_widget.actions import Action
-from rummy_widget.cards import Card
-from rummy_widget.game import Game
+from rummy_widget.engine.actions import Action
+from rummy_widget.engine.cards import Card
+from rummy_widget.engine.game import Game
 from rummy_widget.i18n import t
-from rummy_widget.widget import MAX_INTENT_BYTES, RummyTable
+from rummy_widget.table.widget import MAX_INTENT_BYTES, RummyTable
 
 
 class DiscardHighBot:

@@ -40,7 +40,7 @@ export class FakeModel implements Model {
 const SUITS = "SHDC";
 const RANKS: Record<string, number> = { A: 1, J: 11, Q: 12, K: 13 };
 
-/** A card by code, from deck 0 (or 1): the same ids as rummy_widget.cards. */
+/** A card by code, from deck 0 (or 1): the same ids as rummy_widget.engine.cards. */
 export function card(code: string, deck = 0): Card {
   const text = code.slice(0, -1);
   const rank = RANKS[text] ?? Number(text);

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from importlib import import_module
 
-from ..actions import Action
+from ..engine.actions import Action
 from ..errors import RuleError
 from .base import BaseBot, Bot
 from .legal import legal_actions

@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from typing import ClassVar, Protocol, runtime_checkable
 
-from ..actions import Action
+from ..engine.actions import Action
 from ..errors import RuleError
 from ..i18n import check_lang, current_language, t
 from .seen import Seen

@@ -1,12 +1,12 @@
 """The second rung: meld at once, take the discard only when it joins a meld, shed the costliest.
 
-OpenSpiel's simple gin rummy bot plays this way (NOTES.md): it needs no memory of the deal,
-only the solver's best arrangement of the hand in front of it.
+OpenSpiel's simple gin rummy bot (open_spiel/bots/gin_rummy) plays this way: it needs no memory
+of the deal, only the solver's best arrangement of the hand in front of it.
 """
 
 from __future__ import annotations
 
-from ..actions import Action
+from ..engine.actions import Action
 from .explain import cards_text
 from .planner import SolverBot
 from .seen import Seen

@@ -24,8 +24,8 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, replace
 
-from ..actions import Action
-from ..cards import Card
+from ..engine.actions import Action
+from ..engine.cards import Card
 from .expert import ExpertBot, Style
 from .memory import Memory
 from .seen import CARDS, Seen

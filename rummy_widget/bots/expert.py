@@ -1,6 +1,7 @@
 """The third rung: remember every card seen, count outs, keep safe, hold melds for Rummy.
 
-What it adds to ``basic`` (ideas from the Yale study in NOTES.md):
+What it adds to ``basic`` (ideas from a Yale course study of penalty-scored rummy bots,
+github.com/JiheHe/CPSC474-final-project):
 
 - memory: the public log tells which cards are gone (discard pile, melds) and which ones the
   opponents took from the pile; a card is *live* while an unseen copy remains;
@@ -17,9 +18,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..actions import Action
-from ..cards import Card
-from ..rules import Rules
+from ..engine.actions import Action
+from ..engine.cards import Card
+from ..engine.rules import Rules
 from .basic import reason_for
 from .explain import cards_text
 from .memory import Memory

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ..cards import Card
+from ..engine.cards import Card
 
 
 def cards_text(cards: Iterable[Card]) -> str:

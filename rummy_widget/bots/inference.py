@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 
-from ..cards import Card
+from ..engine.cards import Card
 from .memory import Memory
 from .seen import Seen
 

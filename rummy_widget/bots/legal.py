@@ -7,8 +7,8 @@ order as ``Game.legal_actions()`` without needing the game.
 
 from __future__ import annotations
 
-from ..actions import Action
-from ..moves import legal_actions as moves_from
+from ..engine.actions import Action
+from ..engine.moves import legal_actions as moves_from
 from .seen import Seen
 
 

@@ -17,10 +17,10 @@ import time
 from dataclasses import dataclass, replace
 from typing import Literal
 
-from ..actions import Action
-from ..cards import Card
-from ..game import Game
-from ..rules import Rules
+from ..engine.actions import Action
+from ..engine.cards import Card
+from ..engine.game import Game
+from ..engine.rules import Rules
 from .consistency import Judge, Verdicts, fewest_misfits, fit_likelihood, misfits, past_turns
 from .expert import ExpertBot, Style, after_taking
 from .inference import face_weights, weighted_pick

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..cards import Card
+from ..engine.cards import Card
 from .seen import CARDS, Seen
 
 

@@ -7,8 +7,8 @@ so the solver is asked once per turn rather than once per move.
 
 from __future__ import annotations
 
-from ..actions import Action
-from ..cards import Card
+from ..engine.actions import Action
+from ..engine.cards import Card
 from .base import BaseBot
 from .seen import Seen
 from .turn import Turn, placed

@@ -14,7 +14,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..cards import Card
+from ..engine.cards import Card
 from ..solver import can_go_out
 from .memory import Memory
 from .turn import Turn

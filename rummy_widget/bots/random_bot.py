@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..actions import Action
+from ..engine.actions import Action
 from .base import BaseBot
 from .legal import legal_actions
 from .seen import Seen

@@ -9,10 +9,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
-from ..cards import DECK, Card
-from ..frozen import Frozen
-from ..melds import Meld
-from ..rules import Rules
+from ..engine.cards import DECK, Card
+from ..engine.frozen import Frozen
+from ..engine.melds import Meld
+from ..engine.rules import Rules
 
 
 @cache

@@ -10,10 +10,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from ..actions import Action
-from ..cards import DECK_SIZE, ID_BITS, SUITS, Card
-from ..melds import Meld
-from ..rules import Rules
+from ..engine.actions import Action
+from ..engine.cards import DECK_SIZE, ID_BITS, SUITS, Card
+from ..engine.melds import Meld
+from ..engine.rules import Rules
 from ..solver import best_arrangement, can_go_out, min_penalty
 from .seen import Seen
 

@@ -8,7 +8,7 @@ keep them. docs/display.md writes this design down for the widget's front end.
 
 from __future__ import annotations
 
-from ..cards import RANK_TEXT, Card, card_name
+from ..engine.cards import RANK_TEXT, Card, card_name
 from ..i18n import check_lang, t
 from .markup import check_size, esc, num, tag
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ..cards import card_name
+from ..engine.cards import card_name
 from ..i18n import check_lang, t
 from .faces import back_svg, card_svg
 from .markup import as_card, as_cards, esc, field, tag

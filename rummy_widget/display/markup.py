@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from html import escape
 
-from ..cards import Card, parse_cards
+from ..engine.cards import Card, parse_cards
 from ..errors import RuleError
 from ..i18n import current_language
 

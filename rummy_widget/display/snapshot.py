@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..cards import Cards, card_name
+from ..engine.cards import Cards, card_name
 from ..i18n import check_lang, t
 from .faces import back_svg, card_svg, empty_svg
 from .groups import NOTE_STYLE, ROW_STYLE, labelled, meld_html, row_html

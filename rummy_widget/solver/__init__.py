@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ..cards import Card, Cards, parse_cards
-from ..rules import Rules
+from ..engine.cards import Card, Cards, parse_cards
+from ..engine.rules import Rules
 from . import _core
 from ._build import BIT, BY_INDEX, EMPTY_SUIT, MAX_BUILT, SUIT_IDS, build_suit
 from ._core import ENCODE, HIGH_BITS, LAST, SUIT_MASK, TableMelds, min_penalty

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from operator import itemgetter
 
-from ..cards import DECK, ID_BITS, Card
+from ..engine.cards import DECK, ID_BITS, Card
 
 CARDS = DECK  # every physical card, shared with the engine and the bots
 BIT = ID_BITS  # card id -> its bit in a hand's id set

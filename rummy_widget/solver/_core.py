@@ -11,10 +11,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from itertools import product
 
-from ..cards import SUITS, Card, Cards, parse_cards
+from ..engine.cards import SUITS, Card, Cards, parse_cards
+from ..engine.melds import Meld
+from ..engine.rules import Rules
 from ..errors import RuleError
-from ..melds import Meld
-from ..rules import Rules
 from ._build import EMPTY_SUIT
 from ._plain import suit_runs
 from ._runs import K_LEFT, K_PENALTY, SuitPlan, SuitRuns, fill_steps

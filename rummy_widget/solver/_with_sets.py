@@ -12,7 +12,7 @@ elsewhere, or cards laid off onto table sets of shared room) the full rebuild an
 
 from __future__ import annotations
 
-from ..cards import Card
+from ..engine.cards import Card
 from . import _core
 from ._build import BY_INDEX, CARDS, FACE_BITS, SUIT_IDS, build_suit, set_order
 from ._core import SUIT_MASK

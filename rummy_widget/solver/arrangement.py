@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from ..cards import Card, Cards
+from ..engine.cards import Card, Cards
 
 
 class Arrangement(NamedTuple):

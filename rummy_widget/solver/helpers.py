@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from ..cards import Card, parse_cards
-from ..rules import Rules
+from ..engine.cards import Card, parse_cards
+from ..engine.rules import Rules
 from . import _core
 from ._core import ENCODE, K_PENALTY, TableMelds
 from .arrangement import Arrangement

@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import json
 
-from rummy_widget.actions import Action
 from rummy_widget.bots import get_bot
-from rummy_widget.cards import Card, card_name
+from rummy_widget.engine.actions import Action
+from rummy_widget.engine.cards import Card, card_name
 from rummy_widget.i18n import t
-from rummy_widget.widget import RummyTable
+from rummy_widget.table.widget import RummyTable
 
 #: A seed whose deal is short (12 learner moves) and has the learner meld twice, lay off
 #: twice and go out: every kind of move, with the basic bot as the opponent.
@@ -44,7 +44,7 @@ def table_args(lang: str = "en", seed: int = PLAY_SEED, **extra: object) -> dict
 
 def table_cell(args: dict) -> str:
     call = ", ".join(f"{k}={v!r}" for k, v in args.items())
-    return f"from rummy_widget.widget import RummyTable\n\ntable = RummyTable({call})\ntable"
+    return f"from rummy_widget.table.widget import RummyTable\n\ntable = RummyTable({call})\ntable"
 
 
 #: Prints the Python side of the table, for comparison with the page.

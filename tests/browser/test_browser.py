@@ -28,7 +28,7 @@ if browser_missing():
 from playwright.sync_api import expect
 from table_driver import STATE_CELL, Shadow, TablePage, table_args, table_cell
 
-from rummy_widget.cards import Card, card_name
+from rummy_widget.engine.cards import Card, card_name
 from rummy_widget.i18n import t
 
 #: The names docs/widget.md promises, in the words the issue gives them.

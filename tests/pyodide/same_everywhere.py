@@ -10,7 +10,7 @@ import sys
 
 from rummy_widget import Game, best_arrangement, min_penalty, outs, parse_cards, payout
 from rummy_widget.bots import get_bot
-from rummy_widget.tournament import play_game
+from rummy_widget.bots.tournament import play_game
 
 found = {"word_size": 64 if sys.maxsize > 2**32 else 32}
 for rules in ("traditional", "rummy_royal"):

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from .errors import Reason, RuleError
+from ..errors import Reason, RuleError
+from ..i18n import check_lang
 from .game import DealResult, Game
-from .i18n import check_lang
 from .rules import Rules
 
 
@@ -81,7 +81,7 @@ class Match:
 
     def scoreboard(self):
         """The match's scoreboard for a notebook (rows per deal, totals)."""
-        from .display import scoreboard_view
+        from ..display import scoreboard_view
 
         return scoreboard_view(self.names, self.deal_penalties, self.totals, lang=self.lang)
 

@@ -12,11 +12,11 @@ import secrets
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
+from ..errors import Reason, RuleError
+from ..i18n import LANGUAGES, check_lang, current_language, t
 from .actions import Action
 from .cards import CARD_JSON, DECK_SIZE, Card, Cards, full_deck, parse_cards
-from .errors import Reason, RuleError
 from .frozen import Frozen
-from .i18n import LANGUAGES, check_lang, current_language, t
 from .melds import Meld
 from .moves import keep_problem, legal_actions
 from .rules import Rules
@@ -53,7 +53,7 @@ class DealResult:
         return f"DealResult(winner={self.winner}, {kind}, penalties={self.penalties})"
 
     def _repr_html_(self) -> str:
-        from .display import result_html
+        from ..display import result_html
 
         return result_html(self, self.names, lang=self.lang)
 
@@ -580,7 +580,7 @@ class Game:
 
     def show(self, player: int = 0, open_hands: bool = False, lang: str | None = None, **style):
         """A picture of the table from ``player``'s seat (all hands face up if ``open_hands``)."""
-        from .display import table_view
+        from ..display import table_view
 
         hands = [Cards(h) for h in self._hands] if open_hands else None
         return table_view(self.observation(player), lang=lang or self.lang, hands=hands, **style)

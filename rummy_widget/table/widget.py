@@ -17,15 +17,15 @@ from pathlib import Path
 import anywidget
 import traitlets
 
-from .actions import Action
-from .errors import RuleError
-from .game import Game, default_names
-from .i18n import LANGUAGES, check_lang, t
-from .match import Match
-from .rules import Rules
+from ..engine.actions import Action
+from ..engine.game import Game, default_names
+from ..engine.match import Match
+from ..engine.rules import Rules
+from ..errors import RuleError
+from ..i18n import LANGUAGES, check_lang, t
 from .view import Extras, action_view, build_view, table_snapshot
 
-STATIC = Path(__file__).parent / "static"
+STATIC = Path(__file__).parent.parent / "static"
 SPEEDS = ("instant", "fast", "normal", "slow")
 SIZES = ("normal", "large")
 #: Opponents' names at the table, seat 1 onwards (the same in both languages).
@@ -291,7 +291,7 @@ class RummyTable(anywidget.AnyWidget):
         game = self._game
         if game.phase == "over" or game.current_player != self.seat:
             raise IntentError("ui.hint_unavailable")
-        from .bots import get_bot
+        from ..bots import get_bot
 
         expert = get_bot("expert", seed=self.seed)
         obs = game.observation(self.seat)
@@ -312,7 +312,7 @@ class RummyTable(anywidget.AnyWidget):
     def _make_bot(self, spec: object, seat: int) -> object:
         if hasattr(spec, "act"):
             return spec
-        from .bots import get_bot  # the bot ladder; any object with act(observation) works
+        from ..bots import get_bot  # the bot ladder; any object with act(observation) works
 
         return get_bot(str(spec), seed=self.seed * 10 + seat)
 

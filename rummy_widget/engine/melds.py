@@ -47,8 +47,8 @@ class Meld:
         return repr(Cards(self.cards))
 
     def _repr_html_(self) -> str:
-        from .display import meld_html
-        from .i18n import current_language
+        from ..display import meld_html
+        from ..i18n import current_language
 
         return meld_html(self, lang=current_language())
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any, NoReturn
 
-from .i18n import current_language, t
+from ..i18n import current_language, t
 
 
 class Frozen(dict):

@@ -14,15 +14,15 @@ import html
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from .actions import Action
-from .cards import Card, parse_cards
-from .errors import RuleError
-from .game import Game
-from .i18n import check_lang, t
-from .match import payout as share_pool
-from .melds import Meld
-from .rules import Rules
-from .solver import best_arrangement
+from ..engine.actions import Action
+from ..engine.cards import Card, parse_cards
+from ..engine.game import Game
+from ..engine.match import payout as share_pool
+from ..engine.melds import Meld
+from ..engine.rules import Rules
+from ..errors import RuleError
+from ..i18n import check_lang, t
+from ..solver import best_arrangement
 
 #: Answer words accepted in either language (inputs, never shown).
 KIND_WORDS: dict[str, str | None] = {
@@ -355,7 +355,7 @@ def my_bot(
     check_lang(lang)
     if not callable(getattr(bot, "act", None)):
         return Feedback(False, t("check.bot.no_act", lang), lang)
-    from .bots import get_bot
+    from ..bots import get_bot
 
     games = wins = 0
     for n, name in enumerate(opponents):

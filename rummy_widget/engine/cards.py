@@ -11,7 +11,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from .errors import RuleError
+from ..errors import RuleError
 from .frozen import Frozen
 
 #: Suits in a fixed order: spades, hearts, diamonds, clubs.
@@ -112,8 +112,8 @@ class Card:
         return str(self)
 
     def _repr_html_(self) -> str:
-        from .display import card_html
-        from .i18n import current_language
+        from ..display import card_html
+        from ..i18n import current_language
 
         return card_html(self, lang=current_language())
 
@@ -143,8 +143,8 @@ class Cards(list):
     __str__ = __repr__
 
     def _repr_html_(self) -> str:
-        from .display import cards_html
-        from .i18n import current_language
+        from ..display import cards_html
+        from ..i18n import current_language
 
         return cards_html(self, lang=current_language())
 
@@ -170,7 +170,7 @@ def full_deck() -> list[Card]:
 
 def card_name(card: Card, lang: str = "en") -> str:
     """The card's spoken name, for screen readers: "7 of hearts", "hertta 7"."""
-    from .i18n import t
+    from ..i18n import t
 
     return t(
         "card.name",

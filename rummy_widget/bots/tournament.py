@@ -17,11 +17,11 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 
-from .actions import Action
-from .errors import RuleError
-from .game import Game
-from .i18n import LANGUAGES, check_lang, t
-from .rules import Rules
+from ..engine.actions import Action
+from ..engine.game import Game
+from ..engine.rules import Rules
+from ..errors import RuleError
+from ..i18n import LANGUAGES, check_lang, t
 
 #: z for a two-sided 95% normal interval.
 Z95 = 1.959963984540054
@@ -330,7 +330,7 @@ def tournament(
     later) and the parts put together with ``TournamentResult.join``: the same figures as one
     run over all the deals.
     """
-    from .bots import get_bot
+    from . import get_bot
 
     lang = check_lang(lang)
     rules = Rules.preset(rules)

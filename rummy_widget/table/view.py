@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from .actions import Action
-from .game import Game
+from ..engine.actions import Action
+from ..engine.game import Game
 
 #: The log keeps only the latest events; ``log_start`` says where they begin.
 LOG_LIMIT = 60
@@ -51,7 +51,7 @@ def table_snapshot(obs: dict) -> dict:
 def hand_penalty(game: Game, seat: int) -> int | None:
     """Penalty points the seat's hand would score now, with its best melds set aside."""
     try:
-        from .solver import best_arrangement
+        from ..solver import best_arrangement
     except ImportError:  # the solver is optional for the widget
         return None
     try:

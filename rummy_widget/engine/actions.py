@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..errors import RuleError
 from .cards import DECK, Card, Cards
-from .errors import RuleError
 
 KINDS = ("draw", "meld", "lay_off", "discard")
 SOURCES = ("stock", "discard")

@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import asdict, dataclass, fields, replace
 
+from ..errors import RuleError
+from ..i18n import check_lang, t
 from .cards import SUITS, Card, parse_cards
-from .errors import RuleError
-from .i18n import check_lang, t
 
 PRESETS = ("traditional", "rummy_royal")
 
@@ -196,6 +196,6 @@ class RulesDescription:
         return head + "\n".join(f"| {k} | {v} |" for k, v in self.rows)
 
     def _repr_html_(self) -> str:
-        from .display import rules_html
+        from ..display import rules_html
 
         return rules_html(self)

@@ -12,9 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 
-from .actions import Action
-from .cards import SUITS, Card, card_name, parse_cards
-from .display import (
+from ..display import (
     Snippet,
     arrangement_html,
     card_html,
@@ -22,14 +20,16 @@ from .display import (
     meld_html,
     result_html,
 )
-from .display.markup import esc, tag
-from .display.tables import table, td, th
-from .game import DealResult, Game
-from .i18n import check_lang, t
-from .match import payout
-from .melds import Meld
-from .rules import PRESETS, Rules, RulesDescription
-from .solver import Arrangement
+from ..display.markup import esc, tag
+from ..display.tables import table, td, th
+from ..engine.actions import Action
+from ..engine.cards import SUITS, Card, card_name, parse_cards
+from ..engine.game import DealResult, Game
+from ..engine.match import payout
+from ..engine.melds import Meld
+from ..engine.rules import PRESETS, Rules, RulesDescription
+from ..i18n import check_lang, t
+from ..solver import Arrangement
 
 __all__ = [
     "card_names",
@@ -72,7 +72,7 @@ def show(obj: object, lang: str = "en", four_color: bool = False, size: str = "n
 
 
 def _result_text(result: DealResult, names: Sequence[str] | None, lang: str) -> str:
-    from .display.tables import fill_names, result_sentence
+    from ..display.tables import fill_names, result_sentence
 
     names = fill_names(names, len(result.penalties), lang)
     points = ", ".join(f"{n} {p}" for n, p in zip(names, result.penalties, strict=True))

@@ -1,0 +1,1 @@
+"""Teaching helpers for the tutorials: self-checks (``checks``) and small tables (``lessons``)."""
