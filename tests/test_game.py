@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from rummy_widget import Action, Card, Game, RuleError, Rules, parse_cards
+from rummy_widget import Action, Card, Game, RuleError, Rules, best_arrangement, parse_cards
 from rummy_widget.engine.cards import full_deck
 
 
@@ -211,10 +211,14 @@ def test_save_is_versioned_json_and_replays_move_by_move():
     assert err.value.code == "bad_save"
     assert "not a rummy_widget.game save of version 1" in str(err.value)
     broken = json.loads(json.dumps(data))
-    broken["history"][3]["action"] = {"type": "discard", "card": 500}
+    broken["history"][3]["action"] = {"type": "draw", "source": "stock"}  # a second draw
     with pytest.raises(RuleError) as err:
         Game.from_dict(broken)
     assert "move 4 cannot be played" in str(err.value)
+    broken["history"][3]["action"] = {"type": "discard", "card": 500}
+    with pytest.raises(RuleError) as err:
+        Game.from_dict(broken)
+    assert "history[3].action" in str(err.value)  # refused before any move is replayed
 
 
 def test_an_unreadable_save_says_why_in_its_own_language():
@@ -231,10 +235,10 @@ def test_an_unreadable_save_says_why_in_its_own_language():
     del data["initial"]["melds"]
     with pytest.raises(RuleError) as err:
         Game.from_dict(data)
-    assert "puuttuu osa" in str(err.value) and "melds" in str(err.value)
+    assert "puuttuu" in str(err.value) and "initial.melds" in str(err.value)
     with pytest.raises(RuleError) as err:
         Game.from_dict("not a save")
-    assert err.value.code == "bad_save" and "missing or damaged" in str(err.value)
+    assert err.value.code == "bad_save" and "not a rummy_widget.game save" in str(err.value)
 
 
 def test_rules_presets_and_describe():
@@ -284,3 +288,117 @@ def test_tournament_is_exported_as_the_function():
 
     assert callable(rummy_widget.tournament)
     assert rummy_widget.tournament.__name__ == "tournament"
+
+
+# --- two copies of every card ----------------------------------------------------------------
+
+
+def test_a_face_named_twice_gives_both_copies_and_a_third_is_an_error():
+    both = parse_cards("3D 3D 3S")
+    assert sorted(c.id for c in both if c.face == (3, "D")) == [Card.parse("3D").id, 28 + 52]
+    assert best_arrangement(both, "traditional").penalty == 0  # 3♠ 3♦ 3♦ is a set
+    assert [c.deck for c in parse_cards("3D#1 3D")] == [1, 0]  # the exact copy is served first
+    assert [c.deck for c in parse_cards(["3D", Card.parse("3D")])] == [1, 0]
+    with pytest.raises(RuleError) as err:
+        parse_cards("3D 3D 3D", lang="fi")
+    assert err.value.code == "too_many_copies" and "3 kertaa" in str(err.value)
+    with pytest.raises(RuleError) as err:
+        parse_cards("3D#1 3d#1")
+    assert err.value.code == "same_card_twice" and "3D#1" in str(err.value)
+
+
+def test_a_move_named_by_face_takes_the_copies_held():
+    game = Game.from_layout(hands=["7H 7H#1 7S 2C", "2H 3H"], stock="JS", discard="4C")
+    game.draw("stock")
+    meld = game.meld("7H 7S 7H")
+    assert sorted(c.id for c in meld.cards) == sorted(c.id for c in parse_cards("7H 7H 7S"))
+    game2 = Game.from_layout(hands=["7H#1 8H 9H 2C", "2H 3H"], stock="JS", discard="4C", lang="fi")
+    game2.draw("stock")
+    before = game2.to_dict()
+    with pytest.raises(RuleError) as err:
+        game2.meld("7H#0 8H 9H")  # an exact copy is never swapped for its twin
+    assert err.value.code == "copy_not_held" and "7H#0" in str(err.value)
+    assert "Kirjoita" in str(err.value)
+    with pytest.raises(RuleError) as err:
+        game2.discard("Z" * 1_000_000)  # a long input is quoted short
+    assert err.value.code == "unknown_card" and len(str(err.value)) < 200
+    assert game2.to_dict() == before
+
+
+@pytest.mark.parametrize("rules", ["traditional", "rummy_royal"])
+def test_the_taken_cards_twin_does_not_hide_a_meld(rules):
+    game = Game.from_layout(hands=["5H 6H 7H", "2C 3C"], stock="JS", discard="7H#1", rules=rules)
+    taken = game.draw("discard")
+    with_taken = Action.meld((Card.parse("5H"), Card.parse("6H"), taken))
+    assert with_taken in game.legal_actions()
+    assert game.is_legal(with_taken)
+    assert not game.is_legal(Action.meld(tuple(parse_cards("5H 6H 7H"))))  # leaves only 7H#1
+    meld = game.meld("5H 6H 7H")
+    assert taken in meld.cards
+    game.discard("7H")
+    assert game.result.winner == 0 and game.result.rummy
+
+
+@pytest.mark.parametrize("rules", ["traditional", "rummy_royal"])
+def test_the_taken_cards_twin_does_not_hide_a_lay_off(rules):
+    game = Game.from_layout(
+        hands=["7H", "2C 3C"], stock="JS", discard="7H#1", melds=[("4H 5H 6H", 1)], rules=rules
+    )
+    taken = game.draw("discard")
+    assert [a for a in game.legal_actions() if a.kind == "lay_off"] == [Action.lay_off(taken, 0)]
+    game.lay_off("7H", 0)
+    assert game.hand(0) == [Card.parse("7H")]
+    game.discard("7H")
+    assert game.result.winner == 0
+
+
+def test_traditional_table_play_is_refused_only_when_the_turn_cannot_end():
+    layout = dict(hands=["5H 6H 7H", "2C 3C"], stock="JS", discard="KS", melds=[("KC KD KH", 1)])
+    game = Game.from_layout(**layout)
+    game.draw("discard")
+    assert Action.meld(tuple(parse_cards("5H 6H 7H"))) in game.legal_actions()
+    game.meld("5H 6H 7H")  # only the taken K♠ is left, and it goes onto the kings
+    game.lay_off("KS", 0)
+    assert game.result.winner == 0 and game.result.rummy  # all at once, nothing before
+    royal = Game.from_layout(**layout, rules="rummy_royal")
+    royal.draw("discard")
+    with pytest.raises(RuleError) as err:  # Rummy Royal ends with a discard: K♠ may not go
+        royal.meld("5H 6H 7H")
+    assert err.value.code == "keep_discardable"
+
+
+def test_discarding_the_taken_card_object_is_refused_and_its_face_discards_the_twin():
+    game = Game.from_layout(hands=["7H 2C 3C", "2H 3H"], stock="JS", discard="7H#1")
+    taken = game.draw("discard")
+    before = game.to_dict()
+    with pytest.raises(RuleError) as err:
+        game.discard(taken)
+    assert err.value.code == "taken_card"
+    assert game.to_dict() == before
+    assert not game.is_legal(Action.discard(taken))
+    assert Action.discard(taken) not in game.legal_actions()
+    game.discard("7H")
+    assert game.discard_pile[0] == Card.parse("7H") and game.discard_pile[0].deck == 0
+
+
+def test_is_legal_asks_the_checks_without_rebuilding_the_game(monkeypatch):
+    game = Game(seed=3)
+    game.draw("stock")
+
+    def no_rebuilding(*args, **kwargs):
+        raise AssertionError("is_legal rebuilt the game")
+
+    monkeypatch.setattr(Game, "from_dict", no_rebuilding)
+    monkeypatch.setattr(Game, "to_dict", no_rebuilding)
+    legal = game.legal_actions()
+    assert all(game.is_legal(a) for a in legal)
+    assert not game.is_legal(Action.draw("stock"))
+    assert not game.is_legal("discard 7H")
+
+
+def test_layout_serves_exact_copies_first():
+    game = Game.from_layout(hands=["7H", "7H#0"], stock="3S")
+    assert game.hand(0)[0].deck == 1 and game.hand(1)[0].deck == 0
+    with pytest.raises(RuleError) as err:
+        Game.from_layout(hands=["7H#1", "7H#1"], stock="3S")
+    assert err.value.code == "same_card_twice"

@@ -15,7 +15,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from ..engine.actions import Action
-from ..engine.cards import Card, parse_cards
+from ..engine.cards import DECK, Card, choose_copies, parse_cards, read_names
 from ..engine.game import Game
 from ..engine.match import payout as share_pool
 from ..engine.melds import Meld
@@ -270,7 +270,7 @@ def best_penalty(
     """Penalty points left once the best melds (and lay-offs) are set aside."""
     check_lang(lang)
     rules = Rules.preset(rules)
-    cards = parse_cards(hand)
+    cards = _beside_table(hand, table_melds, lang)
     value = _number_answer(answer, lang)
     if isinstance(value, Feedback):
         return value
@@ -283,6 +283,15 @@ def best_penalty(
     melds = ", ".join(p for p in [melds, _cards_text(c for c, _ in best.lay_offs)] if p)
     left = _cards_text(best.leftover) or t("display.none", lang)
     return _right(lang, t("check.best.right", lang, melds=melds, left=left, points=best.penalty))
+
+
+def _beside_table(hand: str | Iterable[Card | str], table_melds: Sequence, lang: str) -> list[Card]:
+    """The hand's cards, a face taking a copy that is not on the table (``"7H"`` beside a
+    meld holding 7♥ is the other 7♥)."""
+    on_table = {
+        c.id for m in table_melds for c in (m.cards if isinstance(m, Meld) else parse_cards(m))
+    }
+    return choose_copies(read_names(hand, lang), [c for c in DECK if c.id not in on_table], lang)
 
 
 # --- scoring ---------------------------------------------------------------------------------
