@@ -402,3 +402,106 @@ def test_layout_serves_exact_copies_first():
     with pytest.raises(RuleError) as err:
         Game.from_layout(hands=["7H#1", "7H#1"], stock="3S")
     assert err.value.code == "same_card_twice"
+
+
+# --- inputs that are refused, with nothing built or changed ------------------------------------
+
+
+def _tamper(change):
+    data = json.loads(json.dumps(Game(players=2, seed=8).to_dict()))
+    change(data)
+    return data
+
+
+def _swap_a_card_into_the_other_hand(data):
+    data["initial"]["hands"][1][0] = data["initial"]["hands"][0][0]  # still 104 ids in all
+
+
+@pytest.mark.parametrize(
+    ("change", "english"),
+    [
+        (_swap_a_card_into_the_other_hand, "appears 2 times"),
+        (lambda d: d["initial"].update(dealer=7), "initial.dealer"),
+        (lambda d: d["initial"].update(current_player=9), "initial.current_player"),
+        (lambda d: d["initial"].update(dealer=True), "initial.dealer"),
+        (lambda d: d.update(players=["Ann"]), "players"),
+        (lambda d: d["initial"].update(has_melded=[]), "initial.has_melded"),
+        (lambda d: d["rules"].update(hand_size="ten"), "hand_size must be a whole number"),
+        (lambda d: d.update(seed="abc"), "seed"),
+        (lambda d: d["initial"]["melds"].append({"owner": 0, "cards": [0, 1]}), "melds[0]"),
+        (lambda d: d["history"].append({"player": 5, "action": {"type": "draw"}}), "history[0]"),
+    ],
+)
+def test_a_tampered_save_is_refused_before_anything_is_built(change, english):
+    data = _tamper(change)
+    with pytest.raises(RuleError) as err:
+        Game.from_dict(data, upto=None)
+    assert err.value.code == "bad_save"
+    assert english in str(err.value)
+    assert "Tallennettua peliä ei voi lukea" in err.value.localized("fi")
+
+
+@pytest.mark.parametrize(
+    ("layout", "code", "english"),
+    [
+        (dict(has_melded=[True]), "bad_layout", "has_melded needs one True or False"),
+        (dict(has_melded="no"), "bad_layout", "has_melded needs one True or False"),
+        (dict(dealer=9), "bad_player", "no player 9"),
+        (dict(current_player=True), "bad_player", "no player True"),
+        (dict(hands=None), "bad_layout", "hands must be a list"),
+        (dict(hands="7H 2S"), "bad_layout", "hands must be a list"),
+        (dict(seed=1.5), "bad_seed", "not 1.5"),
+        (dict(melds=[("2H 3H 4H", True)]), "bad_layout", "no player True"),
+    ],
+)
+def test_a_bad_layout_argument_is_refused_with_a_clear_error(layout, code, english):
+    layout = {"hands": ["7H", "2S"], "stock": "3S", **layout}
+    with pytest.raises(RuleError) as err:
+        Game.from_layout(**layout, lang="fi")
+    assert err.value.code == code
+    assert english in err.value.localized("en")
+
+
+@pytest.mark.parametrize(
+    ("make", "code", "english"),
+    [
+        (lambda: Game(seed="abc"), "bad_seed", "not abc"),
+        (lambda: Game(seed=1.7), "bad_seed", "not 1.7"),
+        (lambda: Game(seed=-1), "bad_seed", "0 or more"),
+        (lambda: Game(dealer=True), "bad_player", "no player True"),
+        (lambda: Game(players="x" * 1_000_000), "bad_players", "xxx"),
+        (lambda: Rules(hand_size=60), "bad_rules", "hand_size must be a whole number from 1 to 25"),
+        (lambda: Rules(hand_size=0), "bad_rules", "hand_size"),
+        (lambda: Rules(min_meld=1), "bad_rules", "min_meld must be a whole number from 3"),
+        (lambda: Rules(final_discard="yes"), "bad_rules", "final_discard must be True or False"),
+        (lambda: Rules(payout_winner_share=2), "bad_rules", "from 0 to 1"),
+        (lambda: Rules(name="gin"), "bad_rules", "name must be one of"),
+        (lambda: Rules.preset("traditional").with_changes(set_max=2), "bad_rules", "set_max"),
+        (lambda: Rules.preset("x" * 1_000_000), "unknown_rules", "xxx"),
+        (lambda: parse_cards("AS " + "Z" * 1_000_000), "unknown_card", "ZZZ"),
+    ],
+)
+def test_constructors_check_types_and_ranges_and_quote_input_short(make, code, english):
+    with pytest.raises(RuleError) as err:
+        make()
+    assert err.value.code == code
+    assert english in err.value.localized("en")
+    assert len(str(err.value)) < 300 and err.value.localized("fi") != err.value.localized("en")
+
+
+def test_custom_rules_in_range_still_play():
+    rules = Rules.preset("traditional").with_changes(hand_size=25, max_players=4, min_meld=4)
+    game = Game(players=4, rules=rules, seed=1)
+    assert [len(game.hand(p)) for p in range(4)] == [25] * 4 and len(game.stock) == 3
+
+
+def test_the_stock_runs_out_with_nothing_under_the_piles_top_and_the_deal_is_void():
+    game = Game.from_layout(hands=["7H 9C", "2S 4D"], stock="", discard="KS")
+    game.draw("discard")
+    game.discard("9C")  # the stock is empty and the pile holds only 9♣: nothing to rebuild
+    assert game.phase == "over" and game.result.void and game.rebuilds == 0
+    assert game.log[-1]["type"] == "end" and game.log[-1]["void"]
+    game2 = Game.from_layout(hands=["7H 9C", "2S 4D"], stock="", discard="KS QH")
+    game2.draw("discard")
+    game2.discard("9C")  # 9♣ on Q♥: Q♥ becomes the new stock
+    assert game2.phase == "draw" and game2.rebuilds == 1 and game2.stock == parse_cards("QH")
