@@ -505,3 +505,11 @@ def test_the_stock_runs_out_with_nothing_under_the_piles_top_and_the_deal_is_voi
     game2.draw("discard")
     game2.discard("9C")  # 9♣ on Q♥: Q♥ becomes the new stock
     assert game2.phase == "draw" and game2.rebuilds == 1 and game2.stock == parse_cards("QH")
+
+
+def test_the_rules_table_says_how_the_stock_is_rebuilt_in_both_languages():
+    for preset in ("traditional", "rummy_royal"):
+        en = dict(Rules.preset(preset).describe("en").rows)["Stock runs out"]
+        fi = dict(Rules.preset(preset).describe("fi").rows)["Nostopakka loppuu"]
+        assert "shuffled" in en and "stays face up as the new discard pile" in en
+        assert "sekoitetaan" in fi and "kuvapuoli ylöspäin uudeksi poistopakaksi" in fi
