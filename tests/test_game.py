@@ -472,7 +472,7 @@ def test_a_bad_layout_argument_is_refused_with_a_clear_error(layout, code, engli
         (lambda: Game(players="x" * 1_000_000), "bad_players", "xxx"),
         (lambda: Rules(hand_size=60), "bad_rules", "hand_size must be a whole number from 1 to 25"),
         (lambda: Rules(hand_size=0), "bad_rules", "hand_size"),
-        (lambda: Rules(min_meld=1), "bad_rules", "min_meld must be a whole number from 3"),
+        (lambda: Rules(min_meld=1), "bad_rules", "min_meld must be a whole number from 2"),
         (lambda: Rules(final_discard="yes"), "bad_rules", "final_discard must be True or False"),
         (lambda: Rules(payout_winner_share=2), "bad_rules", "from 0 to 1"),
         (lambda: Rules(name="gin"), "bad_rules", "name must be one of"),

@@ -171,7 +171,7 @@ def _problem(rules: Rules) -> Reason | None:
         if not is_whole(value) or value < low:
             return Reason("rules_at_least", field=name, low=low, value=excerpt(value))
     ranges = [("decks", 2, 2), ("min_players", 2, 10), ("max_players", 2, 10)]
-    ranges.append(("min_meld", 3, 13))
+    ranges.append(("min_meld", 2, 13))  # two-card melds are a variant the solver is tested with
     for name, low, high in ranges:
         if not _whole_in(getattr(r, name), low, high):
             return _range(name, getattr(r, name), low, high)
