@@ -31,7 +31,7 @@ from .turn import Turn, lay_off_faces
 
 @dataclass(frozen=True)
 class Style:
-    """The expert's weights; ``master`` plays its rollouts with the same ones."""
+    """The expert's weights; the master plays by them too (``master.Options.style``)."""
 
     out_weight: float = 2.0  # points a live out is worth
     danger: float = 4.0  # points of risk for feeding an opponent a card it wants
