@@ -17,7 +17,6 @@ from .frozen import Frozen
 #: Suits in a fixed order: spades, hearts, diamonds, clubs.
 SUITS: tuple[str, ...] = ("S", "H", "D", "C")
 SUIT_SYMBOLS: dict[str, str] = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
-SUIT_NAMES: dict[str, str] = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 RANK_TEXT: dict[int, str] = {1: "A", 11: "J", 12: "Q", 13: "K"} | {r: str(r) for r in range(2, 11)}
 DECKS = 2
 DECK_SIZE = 52 * DECKS
