@@ -19,10 +19,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..engine.actions import Action
-from ..engine.cards import Card
+from ..engine.cards import Card, cards_text
 from ..engine.rules import Rules
 from .basic import reason_for
-from .explain import cards_text
 from .memory import Memory
 from .planner import SolverBot
 from .seen import Seen

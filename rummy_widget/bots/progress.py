@@ -30,10 +30,8 @@ def draw_orders(memory: Memory, turns: int, samples: int, rng: random.Random) ->
 
 
 def goes_out(turn: Turn, cards: list[Card]) -> bool:
-    """Could ``cards`` (just drawn into) go out this turn? A cheap necessary test first: at most
-    one card's worth of penalty may be left."""
-    points = turn._points
-    if turn.penalty(cards) > max(points[c.id] for c in cards):
+    """Could ``cards`` (just drawn into) go out this turn? The cheap necessary test first."""
+    if not turn.may_go_out(cards):
         return False
     table, _ = turn.reachable(cards)
     return bool(can_go_out(cards, turn.rules, table))

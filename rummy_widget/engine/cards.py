@@ -133,11 +133,16 @@ _CODES: tuple[str, ...] = tuple(
 CARD_JSON: tuple[Frozen, ...] = tuple(Frozen(id=i, code=_CODES[i]) for i in range(DECK_SIZE))
 
 
+def cards_text(cards: Iterable[Card]) -> str:
+    """``5♥ 6♥ 7♥``: cards in the order given, as every message shows them (both languages)."""
+    return " ".join(str(c) for c in cards)
+
+
 class Cards(list):
     """A list of cards with a short text form, ``[A♠ 2♠ 3♠]``, and a rich notebook display."""
 
     def __repr__(self) -> str:
-        return "[" + " ".join(str(c) for c in self) + "]"
+        return "[" + cards_text(self) + "]"
 
     __str__ = __repr__
 
