@@ -562,7 +562,7 @@ def main() -> None:
     if args.only in (None, "speed"):
         speed(args.seed, args.master_moves, args.master_options)
         # A new interpreter: the master's moves above leave large solver memos behind,
-        # and the garbage collector's passes over them slowed the deals timed after by ~15%.
+        # and the garbage collector's passes over them would slow the deals timed after.
         with multiprocessing.get_context("spawn").Pool(1) as pool:
             ours = pool.apply(throughput, (args.seconds, args.seed, args.profile))
         theirs = openspiel_rate(args.seconds)

@@ -118,7 +118,7 @@ class Card:
 
 
 #: Every physical card once, in id order. Cards are immutable values, so every deck, hand and
-#: bot shares these (building a deck's 104 cards was 3% of a bot-against-bot deal).
+#: bot shares these (building a deck's 104 cards anew for every deal showed in bot play).
 DECK: tuple[Card, ...] = tuple(Card(i) for i in range(DECK_SIZE))
 #: Card id -> its bit in a set of card ids (an int with bit i for card id i), as the solver and
 #: the bots hold hands.
