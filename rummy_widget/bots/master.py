@@ -22,7 +22,7 @@ from .expert import ExpertBot, Style, after_taking
 from .memory import Memory
 from .progress import ProgressPick, draw_orders, out_rates, paired
 from .seen import Seen
-from .turn import Turn, placed
+from .turn import Turn, left_after
 
 #: The master's cap on the points of melds it holds back for Rummy, by preset (None: no cap).
 #: Held melds go out alike, give an opponent nothing to lay off on, and make a Rummy likelier;
@@ -117,10 +117,7 @@ class MasterBot(ExpertBot):
         seen = turn.seen
         memory = self.memory(seen)
         moves, chosen = plan[:-1], plan[-1].card
-        rest = list(turn.hand)
-        for move in moves:
-            for card in placed(move):
-                rest.remove(card)
+        rest = left_after(turn.hand, moves)
         safe = self.danger(turn, chosen, memory)
         cards = [chosen] + [
             card

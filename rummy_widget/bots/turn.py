@@ -240,6 +240,15 @@ def placed(action: Action) -> tuple[Card, ...]:
     return action.cards if action.kind == "meld" else (action.card,)
 
 
+def left_after(hand: Sequence[Card], moves: Sequence[Action]) -> list[Card]:
+    """The cards of ``hand`` still in it after the table plays ``moves``, in hand order."""
+    rest = list(hand)
+    for move in moves:
+        for card in placed(move):
+            rest.remove(card)
+    return rest
+
+
 _POINTS: dict[str, tuple[int, ...]] = {}
 
 
