@@ -19,10 +19,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..engine.actions import Action
-from ..engine.cards import Card
+from ..engine.cards import Card, cards_text
 from ..engine.rules import Rules
 from .basic import reason_for
-from .explain import cards_text
 from .memory import Memory
 from .planner import SolverBot
 from .seen import Seen
@@ -31,7 +30,7 @@ from .turn import Turn, lay_off_faces
 
 @dataclass(frozen=True)
 class Style:
-    """The expert's weights; ``master`` plays its rollouts with the same ones."""
+    """The expert's weights; the master plays by them too (``master.Options.style``)."""
 
     out_weight: float = 2.0  # points a live out is worth
     danger: float = 4.0  # points of risk for feeding an opponent a card it wants

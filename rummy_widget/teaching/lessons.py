@@ -23,7 +23,7 @@ from ..display import (
 from ..display.markup import esc, tag
 from ..display.tables import table, td, th
 from ..engine.actions import Action
-from ..engine.cards import SUITS, Card, card_name, parse_cards
+from ..engine.cards import SUITS, Card, card_name, cards_text, parse_cards
 from ..engine.game import DealResult, Game
 from ..engine.match import payout
 from ..engine.melds import Meld
@@ -252,7 +252,7 @@ def describe(action: Action, lang: str = "en", discard_top: Card | None = None) 
             return t("ui.hint_action.draw_stock", lang)
         return t("ui.hint_action.draw_discard", lang, card=discard_top)
     if action.kind == "meld":
-        return t("ui.hint_action.meld", lang, cards=" ".join(str(c) for c in action.cards))
+        return t("ui.hint_action.meld", lang, cards=cards_text(action.cards))
     if action.kind == "lay_off":
         return t("ui.hint_action.lay_off", lang, card=action.card, index=action.meld_index)
     return t("ui.hint_action.discard", lang, card=action.card)
@@ -269,7 +269,7 @@ def _event_text(event: dict, names: Sequence[str], lang: str) -> str:
             return t("log.draw_stock", lang, name=name)
         return t("log.draw_discard", lang, name=name, card=card)
     if kind == "meld":
-        cards = " ".join(str(Card(c["id"])) for c in event["cards"])
+        cards = cards_text(Card(c["id"]) for c in event["cards"])
         return t("log.meld", lang, name=name, cards=cards)
     if kind == "lay_off":
         return t("log.lay_off", lang, name=name, card=card, index=event["meld_index"])
