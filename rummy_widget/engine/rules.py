@@ -1,7 +1,6 @@
 """The rules of Traditional Rummy as one frozen object with two presets.
 
-Every field cites its row of the decisions table (``docs/rules.md``, copied from
-``shared/rules/DECISIONS.md``). ``traditional`` follows the English rules text and
+Every field cites its row of the decisions table in ``docs/rules.md``. ``traditional`` follows the English rules text and
 ``rummy_royal`` the Finnish (Rummy Royal) one.
 """
 
