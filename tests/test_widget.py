@@ -431,7 +431,7 @@ def test_repr_speaks_the_tables_language() -> None:
     table.lang = "en"  # the names stay as dealt; the rest of the line follows
     assert repr(table) == "RummyTable(traditional, 3 players, deal 1 of 2: Sinä to draw)"
     replay = RummyTable.replay(table.game, lang="fi")
-    assert repr(replay) == "RummyTable(uusinta, traditional, 3 pelaajaa: vuorossa Sinä, nosto)"
+    assert repr(replay) == "RummyTable(toisto, traditional, 3 pelaajaa: vuorossa Sinä, nosto)"
 
 
 def test_assets_and_traits() -> None:

@@ -10,7 +10,7 @@ import random
 from typing import ClassVar, Protocol, runtime_checkable
 
 from ..engine.actions import Action
-from ..errors import RuleError
+from ..errors import Reason, RuleError
 from ..i18n import check_lang, current_language, t
 from .seen import Seen
 
@@ -42,7 +42,8 @@ class BaseBot:
         """The move for the observing seat, which must be the seat to play."""
         seen = Seen.read(observation)
         if not seen.my_turn:
-            raise RuleError("not_to_play", current_language(), seat=seen.seat, phase=seen.phase)
+            phase = Reason(f"phase_{seen.phase}")  # in words, not the code "draw"
+            raise RuleError("not_to_play", current_language(), seat=seen.seat, phase=phase)
         return self.decide(seen)
 
     def decide(self, seen: Seen) -> Action:

@@ -46,7 +46,7 @@ CONTROLS_FI = {
     "ui.discard_pile": "Poistopakka",
     "ui.meld": "Pöytää",
     "ui.lay_off": "Lisää pöytäykseen",
-    "ui.discard": "Poista",
+    "ui.discard": "Heitä pois",
     "ui.sort": "Järjestä",
     "ui.hint": "Vihje",
 }
