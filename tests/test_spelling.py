@@ -85,11 +85,13 @@ def words_in(text: str) -> list[str]:
 
 
 def markdown_prose(source: str) -> str:
-    """A Finnish notebook's markdown without code, English glosses and menu paths."""
+    """A Finnish notebook's markdown without code, English glosses (``(*hearts*)``,
+    ``englanniksi *ring game*``), menu paths and the glossary's column of English words."""
     source = re.sub(r"```.*?```", " ", source, flags=re.S)
     source = re.sub(r"`[^`]*`", " ", source)
     source = re.sub(r"https?://\S+", " ", source)
     source = re.sub(r"\(\*[^*]+\*\)", " ", source)  # (*hearts*): the English word, glossed
+    source = re.sub(r"englanniksi \*[^*]+\*", " ", source)  # "englanniksi *ring game*"
     source = re.sub(r"\*[^*]*▸[^*]*\*", " ", source)  # *Run ▸ Run All Cells*: a menu
     lines = []
     english_column = None
