@@ -152,3 +152,22 @@ def test_every_accepted_word_is_one_voikko_does_not_know(voikko):
     entries = accepted_entries()
     assert len(entries) <= 50
     assert [e for e in entries if not e.endswith("*") and voikko.spell(e)] == []
+
+
+SPLIT_CARD_NAME = re.compile(
+    r"\b(pata|hertta|ruutu|risti) (\d|ässä|sotila|kuningat|kunink|kuningas|jätkä|rouva)", re.I
+)
+
+
+def test_finnish_names_cards_as_compounds_and_never_deletes_a_card():
+    """ "herttaseiska", not "hertta 7"; discarding is "heittää pois", never "poistaa" (delete):
+    the only "poist-" words are the discard pile's name, poistopakka."""
+    texts = {f"fi.json {k}": v for k, v in table("fi").items()} | finnish_notebook_prose()
+    assert {w: t for w, t in texts.items() if SPLIT_CARD_NAME.search(t)} == {}
+    deleting = {
+        key: word
+        for key, text in table("fi").items()
+        for word in words_in(text)
+        if word.lower().startswith("poist") and not word.lower().startswith("poistopak")
+    }
+    assert deleting == {}
