@@ -275,7 +275,7 @@ def test_basic_takes_the_card_that_completes_a_run_and_says_why():
     action = bot.act(obs)
     assert action == Action.draw("discard")
     assert bot.explain(obs, action, "en") == (
-        "I took 7♥ from the discard pile because it completes 5♥ 6♥ 7♥."
+        "7♥ completes 5♥ 6♥ 7♥, so I took it from the discard pile."
     )
     assert "poistopakasta" in bot.explain(obs, action, "fi")
 
@@ -399,8 +399,12 @@ def test_a_master_that_leaves_the_experts_choice_says_how_often_each_went_out(ru
             en = bots[0].explain(observation, action, "en")
             fi = bots[0].explain(observation, action, "fi")
             for text in (en, fi, bots[0].advise(observation, action, "en")):
+                assert params["card"] in text and f"{params['rate']}" not in text  # short
+            why_en = bots[0].why(observation, action, "en")
+            why_fi = bots[0].why(observation, action, "fi")
+            for text in (why_en, why_fi):
                 assert params["card"] in text and f"{params['rate']}" in text
-            assert "ulos" in fi and "3 nostoa" in fi and "my next 3 draws" in en
+            assert "ulos" in fi and "3 nostoa" in why_fi and "3 draws each" in why_en
             fallback = bots[0].reason(Seen.read(observation), expert)[0]
             assert not fallback.startswith("bot.explain.master_progress")
             explained.add(action.kind)

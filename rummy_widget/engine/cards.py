@@ -172,13 +172,20 @@ def full_deck() -> list[Card]:
     return list(DECK)
 
 
-def card_name(card: Card, lang: str = "en") -> str:
-    """The card's spoken name, for screen readers: "7 of hearts", "hertta 7"."""
+#: The grammatical forms ``card_name`` can give: the Finnish name is one compound word that is
+#: inflected whole ("kaksi pataseiskaa", "ristikuninkaan"); English has one form.
+CARD_NAME_FORMS: tuple[str, ...] = ("nom", "gen", "part")
+
+
+def card_name(card: Card, lang: str = "en", form: str = "nom") -> str:
+    """The card's spoken name, for screen readers: "7 of hearts", "herttaseiska".
+
+    ``form`` is "nom" (the name itself), "gen" ("herttaseiskan") or "part" ("herttaseiskaa"):
+    a Finnish sentence that names a card needs the case it takes there.
+    """
     from ..i18n import t
 
-    return t(
-        "card.name",
-        lang,
-        rank=t(f"card.rank.{card.rank}", lang),
-        suit=t(f"card.suit.{card.suit}", lang),
-    )
+    if form not in CARD_NAME_FORMS:
+        raise ValueError(f"unknown form {form!r}; choose one of {', '.join(CARD_NAME_FORMS)}")
+    rank_key = f"card.rank.{card.rank}" + ("" if form == "nom" else f".{form}")
+    return t("card.name", lang, rank=t(rank_key, lang), suit=t(f"card.suit.{card.suit}", lang))

@@ -28,7 +28,7 @@ class Extras:
     mode: str = "play"  # "play" or "replay"
     reveal: bool = False
     message: dict | None = None  # {"id", "kind", "text"}, already localized
-    hint: dict | None = None  # {"action": ..., "text": ...}, already localized
+    hint: dict | None = None  # {"action": ..., "text": ..., "why": ...}, already localized
     steps: list[dict] = field(default_factory=list)  # bots' moves since the learner's
     replay: dict | None = None  # {"step", "total"}
 

@@ -172,19 +172,23 @@ def rules_differences(lang: str = "en", presets: Sequence[str] = PRESETS) -> Sni
 
 
 def card_names(lang: str = "en") -> Snippet:
-    """The suits and ranks as the notebook's language names them (for the glossary)."""
+    """Every rank and suit as the notebook's language names them (for the glossary).
+
+    Where the language inflects a card's name (Finnish), the genitive and partitive follow the
+    name: the forms the kit's sentences use.
+    """
     check_lang(lang)
+    examples = [Card.of(1, s) for s in SUITS] + [Card.of(r, "H") for r in range(2, 14)]
+    inflected = any(card_name(c, lang, "gen") != card_name(c, lang) for c in examples)
+    forms = ("nom", "gen", "part") if inflected else ("nom",)
     head = [t("lesson.col.code", lang), t("lesson.col.card", lang), t("lesson.col.name", lang)]
-    examples = [Card.of(1, s) for s in SUITS] + [Card.of(r, "H") for r in (11, 12, 13)]
+    head += [t(f"lesson.col.{form}", lang) for form in forms[1:]]
     rows, html_rows = [], []
     for card in examples:
-        rows.append([card.code, str(card), card_name(card, lang)])
-        html_rows.append(
-            tag(
-                "tr",
-                td(esc(card.code)) + td(card_html(card, lang)) + td(esc(card_name(card, lang))),
-            )
-        )
+        names = [card_name(card, lang, form) for form in forms]
+        rows.append([card.code, str(card), *names])
+        cells = "".join(td(esc(name)) for name in names)
+        html_rows.append(tag("tr", td(esc(card.code)) + td(card_html(card, lang)) + cells))
     return _snippet(t("lesson.names_caption", lang), head, rows, html_rows, lang)
 
 
