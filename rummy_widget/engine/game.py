@@ -183,7 +183,9 @@ class Game:
         game.rules = Rules.preset(rules, lang)
         game.seed = check_seed(seed, lang)
         if isinstance(hands, str) or not isinstance(hands, Sequence):
-            raise RuleError("bad_layout", lang, reason=Reason("hands_list", hands=excerpt(hands)))
+            raise RuleError(
+                "bad_layout", lang, reason=Reason("hands_list", field="hands", hands=excerpt(hands))
+            )
         names = game._names(list(players) if players is not None else len(hands))
         count = len(names)
         if len(hands) != count:
@@ -202,7 +204,9 @@ class Game:
             or len(has_melded) != count
             or not all(isinstance(m, bool) for m in has_melded)
         ):
-            reason = Reason("has_melded", players=count, value=excerpt(has_melded))
+            reason = Reason(
+                "has_melded", field="has_melded", players=count, value=excerpt(has_melded)
+            )
             raise RuleError("bad_layout", lang, reason=reason)
         groups = [*hands, stock, discard, *(cards for cards, _ in table_items)]
         named = [read_names(group, lang) for group in groups]

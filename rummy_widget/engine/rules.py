@@ -1,8 +1,7 @@
 """The rules of Traditional Rummy as one frozen object with two presets.
 
-Every field cites its row of the decisions table (``docs/rules.md``, copied from
-``shared/rules/DECISIONS.md``). ``traditional`` follows the English rules text and
-``rummy_royal`` the Finnish (Rummy Royal) one.
+Every field cites its row of the decisions table in ``docs/rules.md``. ``traditional``
+follows the English rules text and ``rummy_royal`` the Finnish (Rummy Royal) one.
 """
 
 from __future__ import annotations
@@ -159,7 +158,7 @@ def _problem(rules: Rules) -> Reason | None:
     two decks can hold (every hand dealt, a discard turned up and a card left in the stock)."""
     r = rules
     if r.name.__class__ is not str or r.name not in PRESETS:
-        return Reason("rules_name", value=excerpt(r.name), choices=", ".join(PRESETS))
+        return Reason("rules_name", field="name", value=excerpt(r.name), choices=", ".join(PRESETS))
     for name in _FLAGS:
         if not isinstance(getattr(r, name), bool):
             return Reason("rules_flag", field=name, value=excerpt(getattr(r, name)))
