@@ -306,6 +306,8 @@ class Game:
         return Cards(self._hands[self._seat(player)])
 
     def _seat(self, player: object) -> int:
+        if player.__class__ is int and 0 <= player < len(self.names):  # the usual case, quickly
+            return player
         return check_seat(player, self.players, self.lang)
 
     # --- actions ---------------------------------------------------------------------------
@@ -494,13 +496,16 @@ class Game:
         """The named cards from the current hand (``choose_copies``): a ``Card`` held is that
         very card; a face takes a copy held, ``first`` before its twin, ``last`` after it."""
         hand = self._hands[self._current]
-        if cards.__class__ in (list, tuple) and all(c.__class__ is Card for c in cards):
+        if single and cards[0].__class__ is Card:  # a discard or a lay-off of a card held
+            wanted = cards[0].id
+            for held in hand:
+                if held.id == wanted:
+                    return [held]
+        elif cards.__class__ in (list, tuple) and all(c.__class__ is Card for c in cards):
             held = {c.id for c in hand}  # the usual case, quickly: those very cards are held
             if len({c.id for c in cards}) == len(cards) and all(c.id in held for c in cards):
                 if not cards:
                     raise RuleError("no_cards", self.lang)
-                if single and len(cards) != 1:
-                    raise RuleError("bad_action", self.lang, action=excerpt(str(Cards(cards))))
                 return list(cards)
         named = read_names(cards, self.lang)
         if not named:
