@@ -191,7 +191,7 @@ class Game:
         if len(hands) != count:
             reason = Reason("hands_for_players", hands=len(hands), players=count)
             raise RuleError("bad_layout", lang, reason=reason)
-        table_items = [item if isinstance(item, tuple) else (item, 0) for item in melds]
+        table_items = [_meld_and_owner(item) for item in melds]
         for _cards, owner in table_items:
             if not is_whole(owner) or not 0 <= owner < count:
                 reason = Reason("no_such_owner", owner=excerpt(owner))
@@ -691,3 +691,10 @@ class Game:
     def __repr__(self) -> str:
         state = "over" if self._phase == "over" else f"{self.names[self._current]} to {self._phase}"
         return f"Game({self.rules.name}, {self.players} players, seed={self.seed}: {state})"
+
+
+def _meld_and_owner(item: object) -> tuple[object, object]:
+    """A layout's table meld: ``(cards, owner)``, or cards alone (owned by seat 0)."""
+    if isinstance(item, tuple) and len(item) == 2 and not isinstance(item[1], str | Card):
+        return item
+    return item, 0
