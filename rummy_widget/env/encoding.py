@@ -1,0 +1,289 @@
+"""Moves as numbers and a seat's observation as a fixed-size array, for learning agents.
+
+Both encodings read one seat's observation dict (``Game.observation(seat)``) and nothing else,
+so an agent gets exactly what the seat may see. ``docs/env.md`` explains the layout and why
+the action space has the size it has; in short:
+
+* A move is named by the **hand slots** it uses. The hand, sorted by face then id (twins side
+  by side), is at most ``hand_size + 1`` cards in the play phase (ten dealt, one drawn; every
+  turn ends with a discard), so slot numbers 0..10 name every card a move can use. A meld is
+  the *set* of slots it takes (every subset of three or more slots has a number), a lay-off is
+  a slot and a meld's index on the table, a discard is a slot. Naming cards by slot tells the
+  two copies of a face apart, so the encoding is one-to-one on any list of moves, whichever
+  copies ``legal_actions`` names (as Hanabi's actions name hand positions in PettingZoo).
+* The table never holds more than ``(104 - 2) // 3 = 34`` melds: every meld has three cards at
+  least, and while a deal goes on the player to move and one other player hold a card each.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from itertools import combinations
+from math import comb
+
+import numpy as np
+
+from ..engine.actions import Action
+from ..engine.cards import DECK, DECK_SIZE, Card
+from ..engine.rules import Rules
+
+FACES = 52
+SEATS = 4  # the most players a preset allows: every array has room for four seats
+PHASES = ("draw", "play", "over")
+
+
+def hand_slots(rules: Rules) -> int:
+    """The most cards a hand holds when a move is chosen: the deal plus the card drawn."""
+    return rules.hand_size + 1
+
+
+def table_melds(rules: Rules) -> int:
+    """The most melds the table can hold while two hands still hold a card each."""
+    return (DECK_SIZE - 2) // rules.min_meld
+
+
+def slot_order(cards: Iterable[Card]) -> list[Card]:
+    """A hand in slot order: by face (suit, then rank), the lower id first."""
+    return sorted(cards, key=_slot_key)
+
+
+def sorted_hand(cards: Iterable[dict]) -> list[Card]:
+    """An observation's hand (cards as ``{"id", "code"}``) in slot order."""
+    return sorted((DECK[c["id"]] for c in cards), key=_slot_key)
+
+
+def _slot_key(card: Card) -> tuple[int, int]:
+    return (card.id % 52, card.id)
+
+
+class ActionCodec:
+    """The fixed ``Discrete`` action space of one rule set: moves to numbers and back.
+
+    ===========================  ===============================================
+    number                       move
+    ===========================  ===============================================
+    0                            draw from the stock
+    1                            draw from the discard pile
+    2 .. 2+melds-1               meld the cards in a set of three or more slots
+    lay_off_base + s*T + i       lay off the card in slot ``s`` onto meld ``i``
+    discard_base + s             discard the card in slot ``s``
+    ===========================  ===============================================
+
+    With the presets' ten-card hands (11 slots, T = 34 table melds): 1,981 melds (every subset
+    of 3..11 of the 11 slots), 374 lay-offs and 11 discards, 2,368 numbers in all.
+    """
+
+    def __init__(self, rules: Rules) -> None:
+        self.rules = rules
+        self.slots = slots = hand_slots(rules)
+        self.table = table_melds(rules)
+        longest = min(slots, DECK_SIZE)
+        sizes = range(rules.min_meld, longest + 1)
+        self.melds = sum(comb(slots, k) for k in sizes)
+        self.meld_base = 2
+        self.lay_off_base = self.meld_base + self.melds
+        self.discard_base = self.lay_off_base + slots * self.table
+        self.size = self.discard_base + slots
+        #: slot set (bit s for slot s) -> its number, and number -> slot tuple
+        self._meld_number: dict[int, int] = {}
+        self._meld_slots: list[tuple[int, ...]] = []
+        for k in sizes:
+            for chosen in combinations(range(slots), k):
+                self._meld_number[sum(1 << s for s in chosen)] = self.meld_base + len(
+                    self._meld_slots
+                )
+                self._meld_slots.append(chosen)
+
+    # --- moves to numbers ------------------------------------------------------------------
+
+    def encode(self, action: Action, hand: Sequence[Card]) -> int:
+        """The number of ``action`` for a seat holding ``hand`` (in slot order).
+
+        A card the hand does not hold by its id is matched to a held copy of its face (the
+        engine resolves such a name the same way); a card of neither kind raises ``ValueError``.
+        """
+        kind = action.kind
+        if kind == "draw":
+            return 0 if action.source == "stock" else 1
+        if kind == "meld":
+            bits = 0
+            for card in action.cards:
+                bits |= 1 << _slot(card, hand, bits)
+            return self._meld_number[bits]
+        slot = _slot(action.card, hand, 0)
+        if kind == "discard":
+            return self.discard_base + slot
+        if not 0 <= action.meld_index < self.table:
+            raise ValueError(f"meld index {action.meld_index} outside 0..{self.table - 1}")
+        return self.lay_off_base + slot * self.table + action.meld_index
+
+    def mask(self, actions: Sequence[Action], hand: Sequence[Card]) -> np.ndarray:
+        """The ``action_mask``: 1 for the number of every action listed, else 0."""
+        mask = np.zeros(self.size, np.int8)
+        if actions:
+            mask[[self.encode(a, hand) for a in actions]] = 1
+        return mask
+
+    # --- numbers to moves ------------------------------------------------------------------
+
+    def decode(self, number: int, hand: Sequence[Card]) -> Action | None:
+        """The move a number names for this hand, or None when its slots hold no card.
+
+        The environment plays the listed legal move with that number instead (so the copies
+        are exactly those ``legal_actions`` chose); this is for reading numbers, e.g. in docs.
+        """
+        number = int(number)
+        if number in (0, 1):
+            return Action.draw("stock" if number == 0 else "discard")
+        if self.meld_base <= number < self.lay_off_base:
+            chosen = self._meld_slots[number - self.meld_base]
+            if chosen[-1] >= len(hand):
+                return None
+            return Action.meld(hand[s] for s in chosen)
+        if self.lay_off_base <= number < self.discard_base:
+            slot, index = divmod(number - self.lay_off_base, self.table)
+            return Action.lay_off(hand[slot], index) if slot < len(hand) else None
+        if self.discard_base <= number < self.size:
+            slot = number - self.discard_base
+            return Action.discard(hand[slot]) if slot < len(hand) else None
+        raise ValueError(f"action {number} outside 0..{self.size - 1}")
+
+
+def _slot(card: Card, hand: Sequence[Card], taken: int) -> int:
+    """The slot of ``card`` in ``hand``; failing that, a free slot holding its other copy."""
+    for s, held in enumerate(hand):
+        if held.id == card.id and not taken >> s & 1:
+            return s
+    face = card.id % 52
+    for s, held in enumerate(hand):
+        if held.id % 52 == face and not taken >> s & 1:
+            return s
+    raise ValueError(f"{card} is not in the hand")
+
+
+class ObservationEncoder:
+    """A seat's observation dict as one flat ``int8`` array (layout in ``docs/env.md``).
+
+    Sections, in order (F = 52 faces, suits ♠ ♥ ♦ ♣, ranks A..K; seats are counted from the
+    observing seat: 0 is the seat itself, 1 the next to play after it, ...):
+
+    * ``cards``: 9 planes of F counts (0..2): own hand, the whole discard pile, its top card,
+      the card taken from the pile this turn, the melds on the table, the cards seats 1-3 are
+      known to hold (taken from the pile and not played since), and the cards the seat cannot
+      place (in the stock or unseen in another hand).
+    * ``slots``: for each hand slot, F one-hot face bits and one bit "this is the card taken
+      from the pile this turn" (the numbering of melds, lay-offs and discards).
+    * ``table``: for each of the T meld places, F counts, one bit "run" and 4 bits of owner.
+    * ``state``: phase (draw, play, over), "my turn", current player (4), dealer (4), number
+      of players (2, 3, 4), hand sizes (4), has melded (4), stock size, pile size, rebuilds,
+      "Rummy Royal rules".
+    """
+
+    def __init__(self, rules: Rules) -> None:
+        self.rules = rules
+        self.slots = hand_slots(rules)
+        self.table = table_melds(rules)
+        self.cards_at = 0
+        self.slots_at = 9 * FACES
+        self.table_at = self.slots_at + self.slots * (FACES + 1)
+        self.state_at = self.table_at + self.table * (FACES + 5)
+        self.size = self.state_at + 3 + 1 + SEATS + SEATS + 3 + SEATS + SEATS + 4
+        high = np.ones(self.size, np.int8)
+        high[: 9 * FACES] = 2
+        for m in range(self.table):
+            start = self.table_at + m * (FACES + 5)
+            high[start : start + FACES] = 2
+        sizes = self.state_at + 3 + 1 + SEATS + SEATS + 3
+        high[sizes : sizes + SEATS] = self.slots
+        tail = self.size - 4
+        high[tail : tail + 2] = DECK_SIZE
+        high[tail + 2] = rules.max_rebuilds
+        #: The bound of every entry, for the observation space.
+        self.high = high
+
+    def encode(self, observation: dict, known: Sequence[set[int]] | None = None) -> np.ndarray:
+        """The array for one observation; ``known`` (per absolute seat, card ids) comes from
+        ``KnownCards`` reading the same observations' public log."""
+        seat = observation["seat"]
+        players = observation["players"]
+        count = len(players)
+        hand = sorted_hand(observation["hand"])
+        if len(hand) > self.slots:
+            raise ValueError(f"a hand of {len(hand)} cards has more than {self.slots} slots")
+        pile = observation["discard_pile"]
+        melds = observation["melds"]
+        taken = observation["taken_from_discard"]
+        taken_id = taken["id"] if taken else -1
+        faces: list[int] = []  # indices to count: a face held twice is listed twice
+
+        faces += [c.id % 52 for c in hand]
+        faces += [FACES + c["id"] % 52 for c in pile]
+        if pile:
+            faces.append(2 * FACES + pile[0]["id"] % 52)
+        if taken:
+            faces.append(3 * FACES + taken_id % 52)
+        for meld in melds:
+            faces += [4 * FACES + c["id"] % 52 for c in meld["cards"]]
+        if known is not None:
+            for rel in range(1, count):
+                faces += [(4 + rel) * FACES + i % 52 for i in known[(seat + rel) % count]]
+        for s, card in enumerate(hand):
+            base = self.slots_at + s * (FACES + 1)
+            faces.append(base + card.id % 52)
+            if card.id == taken_id:
+                faces.append(base + FACES)
+        for m, meld in enumerate(melds):
+            base = self.table_at + m * (FACES + 5)
+            faces += [base + c["id"] % 52 for c in meld["cards"]]
+            if meld["kind"] == "run":
+                faces.append(base + FACES)
+            faces.append(base + FACES + 1 + (meld["owner"] - seat) % count)
+        out = np.bincount(faces, minlength=self.size).astype(np.int8)
+
+        seen = out[: 8 * FACES].reshape(8, FACES)
+        placed = seen[0] + seen[1] + seen[4] + seen[5] + seen[6] + seen[7]
+        out[8 * FACES : 9 * FACES] = np.maximum(0, 2 - placed)
+
+        at = self.state_at
+        phase = observation["phase"]
+        out[at + PHASES.index(phase)] = 1
+        current = observation["current_player"]
+        out[at + 3] = phase != "over" and current == seat
+        out[at + 4 + (current - seat) % count] = 1
+        out[at + 8 + (observation["dealer"] - seat) % count] = 1
+        out[at + 12 + count - 2] = 1
+        for p, info in enumerate(players):
+            rel = (p - seat) % count
+            out[at + 15 + rel] = info["hand_size"]
+            out[at + 19 + rel] = info["has_melded"]
+        out[at + 23] = observation["stock_size"]
+        out[at + 24] = len(pile)
+        out[at + 25] = observation["rebuilds"]
+        out[at + 26] = observation["rules"] == "rummy_royal"
+        return out
+
+
+class KnownCards:
+    """Cards each seat is known to hold, read from the public log as it grows.
+
+    A card taken from the discard pile is known to be in the taker's hand until that player
+    melds, lays off or discards it. The log is the same in every seat's observation, so one
+    reader serves all seats; it reads each event once.
+    """
+
+    def __init__(self, players: int) -> None:
+        self.held: list[set[int]] = [set() for _ in range(players)]
+        self.read = 0
+
+    def update(self, log: Sequence[dict]) -> list[set[int]]:
+        for event in log[self.read :]:
+            kind = event["type"]
+            if kind == "draw":
+                if event["source"] == "discard":
+                    self.held[event["player"]].add(event["card"]["id"])
+            elif kind == "meld":
+                self.held[event["player"]].difference_update(c["id"] for c in event["cards"])
+            elif kind in ("lay_off", "discard"):
+                self.held[event["player"]].discard(event["card"]["id"])
+        self.read = len(log)
+        return self.held
