@@ -15,6 +15,7 @@ pytest.importorskip("pettingzoo", reason="the [env] extra is not installed")
 from gymnasium.utils.env_checker import check_env
 from hidden_cards import hidden_from
 from pettingzoo.test import api_test, seed_test
+from pettingzoo.utils import wrappers
 
 from rummy_widget import Action, Game, RuleError, Rules
 from rummy_widget.bots import get_bot
@@ -292,6 +293,38 @@ def test_an_illegal_number_ends_the_deal_with_minus_one_for_its_maker() -> None:
     wrapped.step(illegal)
     assert all(wrapped.terminations.values())
     assert [wrapped._cumulative_rewards[a] for a in wrapped.possible_agents] == [-1, 0, 0]
+
+
+def illegal_move_trace(game, wrong: int | None) -> list[tuple]:
+    """What ``last()`` says at each step of a deal with random moves in which the tenth move
+    is the number ``wrong`` (None: the lowest number the mask forbids)."""
+    rng = random.Random(1)
+    game.reset()
+    steps = []
+    for number, agent in enumerate(game.agent_iter()):
+        observation, reward, termination, truncation, _ = game.last()
+        mask = observation["action_mask"]
+        steps.append((agent, reward, termination, truncation, int(mask.sum())))
+        if termination or truncation:
+            game.step(None)
+        elif number == 9:
+            game.step(int(np.flatnonzero(mask == 0)[0]) if wrong is None else wrong)
+        else:
+            game.step(rng.choice(np.flatnonzero(mask).tolist()))
+    return steps
+
+
+def test_the_illegal_move_ending_is_pettingzoos_wrapper_step_for_step() -> None:
+    theirs = wrappers.OrderEnforcingWrapper(
+        wrappers.TerminateIllegalWrapper(raw_env(players=3, seed=8), illegal_reward=-1)
+    )
+    ours = illegal_move_trace(env(players=3, seed=8), None)
+    assert ours == illegal_move_trace(theirs, None)
+    mover = ours[9][0]
+    ending = [(a, -1 if a == mover else 0, True, True, 0) for a in ("player_0", "player_1")]
+    assert len(ours) == 13 and sorted(ours[10:])[:2] == ending
+    # a number outside the space ends the deal the same way (the wrapper would fail on it)
+    assert illegal_move_trace(env(players=3, seed=8), 10**6) == ours
 
 
 def test_the_raw_environment_refuses_an_illegal_number_and_changes_nothing() -> None:

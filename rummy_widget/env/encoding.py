@@ -52,8 +52,12 @@ def sorted_hand(cards: Iterable[dict]) -> list[Card]:
     return sorted((DECK[c["id"]] for c in cards), key=_slot_key)
 
 
-def _slot_key(card: Card) -> tuple[int, int]:
-    return (card.id % 52, card.id)
+def _slot_key(card: Card) -> int:
+    return SLOT_KEY[card.id]
+
+
+#: A card id's place in slot order: by face, the first copy first.
+SLOT_KEY: tuple[int, ...] = tuple(i % 52 * 2 + i // 52 for i in range(DECK_SIZE))
 
 
 class ActionCodec:
@@ -102,15 +106,28 @@ class ActionCodec:
         A card the hand does not hold by its id is matched to a held copy of its face (the
         engine resolves such a name the same way); a card of neither kind raises ``ValueError``.
         """
+        return self._number(action, hand, {c.id: s for s, c in enumerate(hand)})
+
+    def numbers(self, actions: Sequence[Action], hand: Sequence[Card]) -> dict[int, Action]:
+        """Each action by its number (the environment's table of legal moves)."""
+        slots = {c.id: s for s, c in enumerate(hand)}
+        return {self._number(a, hand, slots): a for a in actions}
+
+    def _number(self, action: Action, hand: Sequence[Card], slots: dict[int, int]) -> int:
         kind = action.kind
         if kind == "draw":
             return 0 if action.source == "stock" else 1
         if kind == "meld":
             bits = 0
             for card in action.cards:
-                bits |= 1 << _slot(card, hand, bits)
+                s = slots.get(card.id)
+                if s is None or bits >> s & 1:
+                    s = _slot(card, hand, bits)
+                bits |= 1 << s
             return self._meld_number[bits]
-        slot = _slot(action.card, hand, 0)
+        slot = slots.get(action.card.id)
+        if slot is None:
+            slot = _slot(action.card, hand, 0)
         if kind == "discard":
             return self.discard_base + slot
         if not 0 <= action.meld_index < self.table:
@@ -119,10 +136,14 @@ class ActionCodec:
 
     def mask(self, actions: Sequence[Action], hand: Sequence[Card]) -> np.ndarray:
         """The ``action_mask``: 1 for the number of every action listed, else 0."""
-        mask = np.zeros(self.size, np.int8)
-        if actions:
-            mask[[self.encode(a, hand) for a in actions]] = 1
-        return mask
+        return self.mask_of(self.numbers(actions, hand))
+
+    def mask_of(self, numbers: Iterable[int]) -> np.ndarray:
+        """The ``action_mask`` with a 1 at each of ``numbers``."""
+        mask = bytearray(self.size)
+        for n in numbers:
+            mask[n] = 1
+        return np.frombuffer(mask, np.int8)
 
     # --- numbers to moves ------------------------------------------------------------------
 
@@ -207,47 +228,56 @@ class ObservationEncoder:
         seat = observation["seat"]
         players = observation["players"]
         count = len(players)
-        hand = sorted_hand(observation["hand"])
+        hand = sorted([c["id"] for c in observation["hand"]], key=SLOT_KEY.__getitem__)
         if len(hand) > self.slots:
             raise ValueError(f"a hand of {len(hand)} cards has more than {self.slots} slots")
         pile = observation["discard_pile"]
         melds = observation["melds"]
         taken = observation["taken_from_discard"]
         taken_id = taken["id"] if taken else -1
-        faces: list[int] = []  # indices to count: a face held twice is listed twice
-
-        faces += [c.id % 52 for c in hand]
-        faces += [FACES + c["id"] % 52 for c in pile]
+        # Filled byte by byte and viewed as int8 at the end: a list of positions would cost
+        # more to turn into an index array than the counting itself.
+        out = bytearray(self.size)
+        placed = bytearray(FACES)  # per face: copies the seat can place
+        for i in hand:
+            out[i % 52] += 1
+            placed[i % 52] += 1
+        for c in pile:
+            f = c["id"] % 52
+            out[FACES + f] += 1
+            placed[f] += 1
         if pile:
-            faces.append(2 * FACES + pile[0]["id"] % 52)
+            out[2 * FACES + pile[0]["id"] % 52] = 1
         if taken:
-            faces.append(3 * FACES + taken_id % 52)
+            out[3 * FACES + taken_id % 52] = 1
+        base = self.table_at
         for meld in melds:
-            faces += [4 * FACES + c["id"] % 52 for c in meld["cards"]]
+            for c in meld["cards"]:
+                f = c["id"] % 52
+                out[4 * FACES + f] += 1
+                out[base + f] += 1
+                placed[f] += 1
+            if meld["kind"] == "run":
+                out[base + FACES] = 1
+            out[base + FACES + 1 + (meld["owner"] - seat) % count] = 1
+            base += FACES + 5
         if known is not None:
             for rel in range(1, count):
-                faces += [(4 + rel) * FACES + i % 52 for i in known[(seat + rel) % count]]
-        for s, card in enumerate(hand):
-            base = self.slots_at + s * (FACES + 1)
-            faces.append(base + card.id % 52)
-            if card.id == taken_id:
-                faces.append(base + FACES)
-        for m, meld in enumerate(melds):
-            base = self.table_at + m * (FACES + 5)
-            faces += [base + c["id"] % 52 for c in meld["cards"]]
-            if meld["kind"] == "run":
-                faces.append(base + FACES)
-            faces.append(base + FACES + 1 + (meld["owner"] - seat) % count)
-        out = np.bincount(faces, minlength=self.size).astype(np.int8)
-
-        seen = out[: 8 * FACES].reshape(8, FACES)
-        placed = seen[0] + seen[1] + seen[4] + seen[5] + seen[6] + seen[7]
-        out[8 * FACES : 9 * FACES] = np.maximum(0, 2 - placed)
-
+                plane = (4 + rel) * FACES
+                for i in known[(seat + rel) % count]:
+                    out[plane + i % 52] += 1
+                    placed[i % 52] += 1
+        out[8 * FACES : 9 * FACES] = bytes([2 - n for n in placed])
+        base = self.slots_at
+        for i in hand:
+            out[base + i % 52] = 1
+            if i == taken_id:
+                out[base + FACES] = 1
+            base += FACES + 1
         at = self.state_at
         phase = observation["phase"]
-        out[at + PHASES.index(phase)] = 1
         current = observation["current_player"]
+        out[at + PHASES.index(phase)] = 1
         out[at + 3] = phase != "over" and current == seat
         out[at + 4 + (current - seat) % count] = 1
         out[at + 8 + (observation["dealer"] - seat) % count] = 1
@@ -260,7 +290,7 @@ class ObservationEncoder:
         out[at + 24] = len(pile)
         out[at + 25] = observation["rebuilds"]
         out[at + 26] = observation["rules"] == "rummy_royal"
-        return out
+        return np.frombuffer(out, np.int8)
 
 
 class KnownCards:
