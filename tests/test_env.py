@@ -9,9 +9,6 @@ import warnings
 
 import numpy as np
 import pytest
-
-pytest.importorskip("pettingzoo", reason="the [env] extra is not installed")
-
 from gymnasium.utils.env_checker import check_env
 from hidden_cards import hidden_from
 from pettingzoo.test import api_test, seed_test

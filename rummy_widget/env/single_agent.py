@@ -23,6 +23,9 @@ from ..engine.rules import Rules
 from ..errors import RuleError
 from .rummy import RewardFn, raw_env
 
+#: Deals tried before ``reset`` gives up on reaching a move of the learner's seat.
+REDEALS = 100
+
 
 class SingleAgent(gymnasium.Env):
     """The learner plays ``seat``; the other seats are bots (names from the ladder or objects
@@ -66,8 +69,12 @@ class SingleAgent(gymnasium.Env):
     def reset(self, *, seed: int | None = None, options: dict | None = None):
         super().reset(seed=seed)
         self.aec.reset(seed=seed, options=options)
-        while not self._bots_play():
+        for _ in range(REDEALS):
+            if self._bots_play():
+                break
             self.aec.reset()
+        else:  # only a max_moves too small for the bots' opening moves gets here
+            raise ValueError(f"the learner's seat got no move in {REDEALS} deals (max_moves?)")
         return self.aec.observe(self.agent), {}
 
     def step(self, action):
