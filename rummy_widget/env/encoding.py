@@ -56,6 +56,8 @@ def _slot_key(card: Card) -> int:
     return SLOT_KEY[card.id]
 
 
+#: ``2 - n`` for each byte value n (what ``bytes.translate`` needs): copies not placed.
+TWO_MINUS = bytes((2 - n) % 256 for n in range(256))
 #: A card id's place in slot order: by face, the first copy first.
 SLOT_KEY: tuple[int, ...] = tuple(i % 52 * 2 + i // 52 for i in range(DECK_SIZE))
 
@@ -222,13 +224,21 @@ class ObservationEncoder:
         #: The bound of every entry, for the observation space.
         self.high = high
 
-    def encode(self, observation: dict, known: Sequence[set[int]] | None = None) -> np.ndarray:
+    def encode(
+        self,
+        observation: dict,
+        known: Sequence[set[int]] | None = None,
+        hand: Sequence[Card] | None = None,
+    ) -> np.ndarray:
         """The array for one observation; ``known`` (per absolute seat, card ids) comes from
-        ``KnownCards`` reading the same observations' public log."""
+        ``KnownCards`` reading the same observations' public log, ``hand`` is the observation's
+        hand in slot order when the caller has it already."""
         seat = observation["seat"]
         players = observation["players"]
         count = len(players)
-        hand = sorted([c["id"] for c in observation["hand"]], key=SLOT_KEY.__getitem__)
+        if hand is None:
+            hand = sorted_hand(observation["hand"])
+        hand = [c.id for c in hand]
         if len(hand) > self.slots:
             raise ValueError(f"a hand of {len(hand)} cards has more than {self.slots} slots")
         pile = observation["discard_pile"]
@@ -267,7 +277,7 @@ class ObservationEncoder:
                 for i in known[(seat + rel) % count]:
                     out[plane + i % 52] += 1
                     placed[i % 52] += 1
-        out[8 * FACES : 9 * FACES] = bytes([2 - n for n in placed])
+        out[8 * FACES : 9 * FACES] = placed.translate(TWO_MINUS)
         base = self.slots_at
         for i in hand:
             out[base + i % 52] = 1

@@ -121,12 +121,19 @@ from pettingzoo.utils.env_logger import EnvLogger
 
 from ..display import table_html, table_text
 from ..engine.actions import Action
-from ..engine.cards import DECK, Cards
+from ..engine.cards import DECK, Card, Cards
 from ..engine.game import DealResult, Game
 from ..engine.rules import Rules
 from ..errors import RuleError
 from ..i18n import check_lang
-from .encoding import ActionCodec, KnownCards, ObservationEncoder, hand_slots, slot_order
+from .encoding import (
+    ActionCodec,
+    KnownCards,
+    ObservationEncoder,
+    hand_slots,
+    slot_order,
+    sorted_hand,
+)
 
 #: Hand slots the numbering allows (2**slots meld numbers): the presets use 11.
 MOST_SLOTS = 16
@@ -272,9 +279,10 @@ class raw_env(AECEnv, EzPickle):
         if cached is None or cached[0] != key:
             seat = self._seats[agent]
             seen = self.game.observation(seat)
-            observation = self.encoder.encode(seen, self._known.update(seen["log"]))
+            hand = sorted_hand(seen["hand"])
+            observation = self.encoder.encode(seen, self._known.update(seen["log"]), hand)
             to_move = not done and seat == seen["current_player"] and seen["phase"] != "over"
-            mask = self.codec.mask_of(self.legal_moves() if to_move else ())
+            mask = self.codec.mask_of(self.legal_moves(hand) if to_move else ())
             cached = self._seen[agent] = (key, observation, mask)
         return {"observation": cached[1].copy(), "action_mask": cached[2].copy()}
 
@@ -305,12 +313,14 @@ class raw_env(AECEnv, EzPickle):
 
     # --- beyond the API --------------------------------------------------------------------
 
-    def legal_moves(self) -> dict[int, Action]:
-        """The seat to move's legal moves by number: ``Game.legal_actions()`` encoded."""
+    def legal_moves(self, hand: list[Card] | None = None) -> dict[int, Action]:
+        """The seat to move's legal moves by number: ``Game.legal_actions()`` encoded (``hand``:
+        that seat's hand in slot order, when the caller has it)."""
         if self._legal is not None and self._legal[0] == self.moves:
             return self._legal[1]
         game = self.game
-        hand = slot_order(game.hand(game.current_player))
+        if hand is None:
+            hand = slot_order(game.hand(game.current_player))
         moves = self.codec.numbers(game.legal_actions(), hand)
         self._legal = (self.moves, moves)
         return moves
