@@ -83,8 +83,7 @@ class ActionCodec:
         self.rules = rules
         self.slots = slots = hand_slots(rules)
         self.table = table_melds(rules)
-        longest = min(slots, DECK_SIZE)
-        sizes = range(rules.min_meld, longest + 1)
+        sizes = range(rules.min_meld, slots + 1)  # a meld may take the whole hand
         self.melds = sum(comb(slots, k) for k in sizes)
         self.meld_base = 2
         self.lay_off_base = self.meld_base + self.melds
@@ -206,7 +205,6 @@ class ObservationEncoder:
         self.rules = rules
         self.slots = hand_slots(rules)
         self.table = table_melds(rules)
-        self.cards_at = 0
         self.slots_at = 9 * FACES
         self.table_at = self.slots_at + self.slots * (FACES + 1)
         self.state_at = self.table_at + self.table * (FACES + 5)
