@@ -25,6 +25,7 @@ PLACEHOLDER = re.compile(r"\{[^{}]*\}")
 # "95 %:n", "7:n": a case ending after a number or a sign is no word of its own.
 NUMBER_ENDING = re.compile(r"[\d%]+:[a-zäö]+")
 CODE_CALL = re.compile(r"\b\w+\([^()]*\)")  # act(observation), dict(...)
+CODE_NAME = re.compile(r"\b\w+_\w+\b")  # action_mask, max_turns: a name in code, not a word
 
 
 def _load_voikko():
@@ -81,6 +82,7 @@ def words_in(text: str) -> list[str]:
     text = PLACEHOLDER.sub(" ", text)
     text = NUMBER_ENDING.sub(" ", text)
     text = CODE_CALL.sub(" ", text)
+    text = CODE_NAME.sub(" ", text)
     return WORD.findall(text)
 
 
