@@ -364,6 +364,7 @@ describe("bot moves", () => {
       rev: 4,
       steps: [
         {
+          actor: 1,
           events: [{ type: "draw", player: 1, source: "stock" }],
           table: {
             players: [
@@ -378,6 +379,7 @@ describe("bot moves", () => {
           },
         },
         {
+          actor: 1,
           events: [{ type: "discard", player: 1, card: card("4S") }],
           table: {
             players: [

@@ -48,6 +48,18 @@ def table_snapshot(obs: dict) -> dict:
     }
 
 
+def step_view(obs: dict, events: list, actor: int, hands: list | None = None) -> dict:
+    """One move to animate: who moved, its public events and the public table after it.
+
+    ``hands`` (every hand, only for the teacher's open-hands demo) keeps open hands face up
+    at every frame of the animation.
+    """
+    table = table_snapshot(obs)
+    if hands is not None:
+        table["hands"] = [[c.to_json() for c in hand] for hand in hands]
+    return {"actor": actor, "events": list(events), "table": table}
+
+
 def hand_penalty(game: Game, seat: int) -> int | None:
     """Penalty points the seat's hand would score now, with its best melds set aside."""
     try:
@@ -102,6 +114,13 @@ def scoreboard_view(game: Game, match=None) -> dict | None:
     return board
 
 
+def deal_view(match=None) -> dict:
+    """Which deal of the match this is (a lesson or a replay is deal 1 of 1)."""
+    if match is None:
+        return {"number": 1, "total": 1}
+    return {"number": match.deal_number, "total": match.deals}
+
+
 def build_view(
     game: Game,
     seat: int,
@@ -141,6 +160,7 @@ def build_view(
         "log_start": start,
         "result": obs["result"],
         "scoreboard": extras.scoreboard or scoreboard_view(game, match),
+        "deal": deal_view(match),
         "rules": rules_view(game, lang),
         "hint": extras.hint,
         "message": extras.message,
