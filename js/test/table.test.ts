@@ -87,7 +87,7 @@ describe("rendering", () => {
     expect(el.textContent).toContain("Top card: 4 of spades");
     expect(el.textContent).toContain("Aino's melds");
     const meld = el.querySelector(".rw-meld") as HTMLElement;
-    expect(nameOf(meld)).toBe("Set 0 of Aino: 6 of spades, 6 of hearts, 6 of diamonds");
+    expect(nameOf(meld)).toBe("Set 1 of Aino: 6 of spades, 6 of hearts, 6 of diamonds");
     expect(el.textContent).toContain("Penalty points in your hand: 42");
     expect(el.textContent).toContain("Aino discarded 4 of spades.");
     expect(el.querySelector(".rw-rules")?.textContent).toContain("104");
@@ -101,7 +101,7 @@ describe("rendering", () => {
     view.players[1].hand_size = 1;
     mount({ view, lang: "fi" });
     expect(el.querySelector(".rw-seat")?.textContent).toContain("1 kortti");
-    expect(el.querySelector("summary")?.textContent).toBe("Koko poistopakka (1 kortti)");
+    expect(el.querySelector(".rw-pile-title")?.textContent).toBe("Koko poistopakka (1 kortti)");
   });
 
   test("four-colour deck and large size switch classes", () => {
@@ -232,11 +232,16 @@ describe("selection and intents", () => {
     expect(order()).toEqual(["ace of hearts", "2 of clubs", "king of spades"]);
   });
 
-  test("a drawn card joins the right end of the learner's order", () => {
+  test("a drawn card goes where the sort puts it, or to the right end without auto-sort", () => {
     const model = mount({ view: makeView({ hand: cards("KC AS") }) });
     model.set("view", makeView({ rev: 4, phase: "play", hand: cards("KC AS 5H") }));
-    expect(handButtons().map(nameOf)).toEqual(["ace of spades", "king of clubs", "5 of hearts"]);
+    expect(handButtons().map(nameOf)).toEqual(["ace of spades", "5 of hearts", "king of clubs"]);
     expect(button(el, "5 of hearts").classList.contains("rw-fresh")).toBe(true);
+    const auto = el.querySelector("[data-rw-set=auto_sort]") as HTMLInputElement;
+    auto.checked = false;
+    auto.dispatchEvent(new Event("change", { bubbles: true }));
+    model.set("view", makeView({ rev: 5, phase: "play", hand: cards("KC AS 5H 2S") }));
+    expect(handButtons().map(nameOf)).toEqual(["ace of spades", "5 of hearts", "king of clubs", "2 of spades"]);
   });
 });
 
@@ -403,7 +408,7 @@ describe("bot moves", () => {
     const live = el.querySelector("[aria-live=polite]") as HTMLElement;
     expect(live.textContent).toBe("Aino drew from the stock.");
     expect(el.textContent).toContain("71 cards");
-    expect(el.textContent).toContain("Aino is playing.");
+    expect(el.querySelector(".rw-status")?.textContent).toBe("Aino draws from the stock");
     expect(button(el, "Stock").getAttribute("aria-disabled")).toBe("true");
     vi.advanceTimersByTime(700);
     expect(live.textContent).toBe("Aino discarded 4 of spades.");

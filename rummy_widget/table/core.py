@@ -186,7 +186,7 @@ class Table:
             return
         if self.mode == "replay":
             raise IntentError("ui.error.replay")
-        if kind not in ("action", "hint", "next_deal") or seat not in self.humans:
+        if kind not in ("action", "hint", "next_deal", "play_again") or seat not in self.humans:
             raise IntentError("ui.error.bad_intent")
         rev = content.get("rev")
         if not is_int(rev):
@@ -197,8 +197,10 @@ class Table:
             self._play(Action.from_json(content.get("action")), seat)
         elif kind == "hint":
             self._show_hint(seat)
-        else:
+        elif kind == "next_deal":
             self._next_deal()
+        else:
+            self._play_again()
 
     def _play(self, action: Action, seat: int) -> None:
         try:
@@ -208,7 +210,7 @@ class Table:
                 reason = explain_meld(action.cards, self.game.rules)
                 if reason is not None:
                     raise MeldRefused(reason) from err
-            raise
+            raise learners_meld_number(err) from None
         self._changed()
         self.steps = [self._step(self.game.log[-1:], seat)] if len(self.humans) > 1 else []
         self._play_bots()
@@ -219,6 +221,19 @@ class Table:
         if self.match is None:
             raise RuleError("match_over")
         self.game = self.match.next_deal()
+        self._changed()
+        self._play_bots()
+
+    def _play_again(self) -> None:
+        """A finished match starts over: the same players and rules, the next seed."""
+        match = self.match
+        if match is None or not match.over:
+            raise RuleError("deal_not_over")
+        self.seed += 1
+        self.match = Match(
+            self.names, match.rules, seed=self.seed, deals=match.deals, lang=match.lang
+        )
+        self.game = self.match.game
         self._changed()
         self._play_bots()
 
@@ -334,6 +349,15 @@ class Table:
             deal=deal,
             state=state,
         )
+
+
+def learners_meld_number(err: RuleError) -> RuleError:
+    """The same error with the meld counted from 1, as every learner-facing place counts it
+    (docs/widget.md, "Meld numbers"); the engine and the intents keep index 0."""
+    index = err.params.get("index")
+    if err.code not in ("cannot_lay_off", "no_such_meld") or not str(index).isdigit():
+        return err
+    return RuleError(err.code, err.lang, **dict(err.params, index=int(index) + 1))
 
 
 def learner_name(name: str | None, lang: str) -> str:
