@@ -251,3 +251,26 @@ def test_contract_fixtures_are_the_views_python_sends() -> None:
         elif not path.is_file() or path.read_text("utf-8") != text:
             stale.append(name)
     assert not stale, f"stale fixtures {stale}: rerun with RUMMY_UPDATE_FIXTURES=1"
+
+
+def test_play_again_after_a_finished_match_deals_a_new_one() -> None:
+    table = Table(opponents=[StockBot()], seed=1)
+    assert not table.intent({"type": "play_again", "rev": table.rev})
+    assert table.message()["text"] == t("error.deal_not_over", "en")
+    while table.game.phase != "over":
+        act(table, greedy(table.game))
+    old = table.game
+    assert table.intent({"type": "play_again", "rev": table.rev})
+    assert table.game is not old and table.game.phase != "over"
+    assert table.view()["deal"] == {"number": 1, "total": 1} and table.match.results == []
+
+
+def test_errors_count_melds_from_one_like_the_screen() -> None:
+    game = Game.from_layout(hands=["KS 2C 3D", "5C 6C 7C"], stock="9D", melds=["4H 5H 6H"])
+    game.draw("stock")
+    table = Table(game=game, opponents=[StockBot()])
+    card = game.hand(0)[0].id
+    assert not act(table, {"type": "lay_off", "card": card, "meld_index": 0})
+    assert "meld 1 " in table.message()["text"]
+    assert not act(table, {"type": "lay_off", "card": card, "meld_index": 4})
+    assert table.message()["text"] == t("error.no_such_meld", "en", index=5)
