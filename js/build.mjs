@@ -40,7 +40,7 @@ const localesOnlyFrontEndKeys = {
   },
 };
 
-const common = { bundle: true, minify: true, logLevel: "info", target: ["es2020"] };
+const common = { bundle: true, minify: true, charset: "utf8", logLevel: "info", target: ["es2020"] };
 
 await build({
   ...common,

@@ -60,6 +60,8 @@ export class TableController {
   private lastMessage = 0;
   private lastHint = "";
   private alertText = "";
+  /** The alert shows Python's message (which follows the language), not a local one. */
+  private alertFromPython = false;
   private shown: TableState | null = null;
   private timer: ReturnType<typeof setTimeout> | null = null;
   private pending: ReturnType<typeof setTimeout> | null = null;
@@ -168,8 +170,12 @@ export class TableController {
     if (view.message && view.message.id !== this.lastMessage) {
       this.lastMessage = view.message.id;
       this.alertText = view.message.text;
+      this.alertFromPython = true;
     } else if (revChanged) {
       this.alertText = "";
+      this.alertFromPython = false;
+    } else if (view.message && this.alertFromPython) {
+      this.alertText = view.message.text; // the same message, in the table's new language
     }
     if (view.hint && view.hint.text !== this.lastHint) this.announce(view.hint.text);
     this.lastHint = view.hint?.text ?? "";
@@ -256,6 +262,7 @@ export class TableController {
     }
     const table = tableOfStep(view, step, this.unseenAfter());
     this.alertText = "";
+    this.alertFromPython = false;
     this.draw(table);
     this.announce(this.eventTexts(step).join(" "));
     const delay = DELAYS[this.settings().speed] || DELAYS.fast;
@@ -400,6 +407,7 @@ export class TableController {
 
   private say(key: string, params: Record<string, string | number> = {}): void {
     this.alertText = t(this.lang, key, params);
+    this.alertFromPython = false;
     this.draw(this.shown ?? undefined);
   }
 

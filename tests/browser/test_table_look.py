@@ -19,6 +19,7 @@ from browser_support import serious_violations
 from playwright.sync_api import expect
 from table_driver import Shadow, TablePage, table_args, table_cell
 
+from rummy_widget.engine.cards import Card, card_name
 from rummy_widget.i18n import t
 
 #: The parts of the table that must be on screen without scrolling.
@@ -75,8 +76,10 @@ def test_the_table_fits_laptop_and_projector_screens(lab, browser, players, them
         context.close()
 
 
-WATCH_JS = """root => new Promise(resolve => {
+#: Starts recording every frame until the bots' animation is over; read window.__frames.
+WATCH_JS = """root => { window.__frames = new Promise(resolve => {
   const frames = [];
+  let moved = false;
   const tick = () => {
     const state = root.dataset.rwState;
     frames.push({
@@ -85,10 +88,12 @@ WATCH_JS = """root => new Promise(resolve => {
       log: root.querySelectorAll(".rw-log li").length,
       status: root.querySelector(".rw-status")?.textContent ?? "",
     });
-    if (state === "idle" && frames.length > 3) resolve(frames); else requestAnimationFrame(tick);
+    moved ||= state === "animating";
+    if ((moved && state === "idle") || frames.length > 3000) resolve(frames);
+    else requestAnimationFrame(tick);
   };
   tick();
-})"""
+}); }"""
 
 
 def test_bots_are_watchable_open_hands_stay_up_and_the_log_never_runs_ahead(lab, page):
@@ -105,9 +110,9 @@ def test_bots_are_watchable_open_hands_stay_up_and_the_log_never_runs_ahead(lab,
     base += 1
     discard = next(a for a in shadow.game.legal_actions() if a.kind == "discard")
     table.card(discard.card.id).first.click()
-    watching = table.root.evaluate_handle(WATCH_JS, table.root.element_handle())
+    table.root.evaluate(WATCH_JS)
     table.button("ui.discard").click()
-    frames = watching.json_value()
+    frames = page.evaluate("() => window.__frames")
     shadow.apply(discard)
     steps = shadow.table.view["steps"]
     assert len(steps) >= 4  # both bots draw and discard
@@ -248,11 +253,14 @@ def test_an_illegal_meld_names_the_rule_in_the_tables_language(lab, page, lang):
     table.button("ui.stock").click()
     hand = table.root.locator(".rw-hand [data-card]")
     expect(hand).to_have_count(8)
-    for code in ("KS", "KD"):
-        table.card(card_id(code)).first.click()
+    kings = table.root.locator(".rw-hand").get_by_role(
+        "button", name=card_name(Card.parse("KD"), lang), exact=True
+    )
+    table.card(card_id("KS")).click()
+    kings.first.click()
     table.button("ui.meld").click(force=True)  # two cards: Python names the rule
     expect(table.alert()).to_contain_text(t("ui.reason.too_few", lang, n=3))
-    table.card(card_id("KD")).nth(1).click()
+    kings.nth(1).click()
     table.button("ui.meld").click()
     expect(table.alert()).to_contain_text(t("ui.reason.set_suits", lang))
     screenshot(page, f"table-reason-{lang}", table.root)
