@@ -354,20 +354,22 @@ function melds(lang: Lang, view: View, table: TableState, ui: UiState): HTMLElem
     h("h3", { class: "rw-sr-only" }, t(lang, "ui.melds")),
   );
   if (!table.melds.length) section.append(h("p", { class: "rw-note rw-empty-note" }, t(lang, "ui.no_melds")));
-  // Screen order is meld order: melds are numbered as they were laid down, and shown so.
-  const owners = [...new Set(table.melds.map((m) => m.owner))].sort((a, b) => a - b);
+  // Screen order is meld order: the melds lie on the felt in the order they were laid down,
+  // each with its number (from 1) and its owner, so the numbers read left to right.
   const hintMeld = view.hint?.action.type === "lay_off" ? view.hint.action.meld_index : null;
-  for (const owner of owners) {
-    const name = view.players[owner]?.name ?? "";
-    const group = h("div", { class: "rw-row" });
-    for (const meld of table.melds.filter((m) => m.owner === owner)) {
-      const label = t(lang, "ui.meld_target", {
-        kind: t(lang, `ui.kind.${meld.kind}`),
-        index: meldNumber(meld.index),
-        name,
-        cards: cardList(lang, meld.cards),
-      });
-      group.append(
+  for (const meld of table.melds) {
+    const name = view.players[meld.owner]?.name ?? "";
+    const label = t(lang, "ui.meld_target", {
+      kind: t(lang, `ui.kind.${meld.kind}`),
+      index: meldNumber(meld.index),
+      name,
+      cards: cardList(lang, meld.cards),
+    });
+    section.append(
+      h(
+        "div",
+        { class: "rw-owner" },
+        h("span", { class: "rw-owner-name", "aria-hidden": "true" }, meld.owner === youSeat(view) ? t(lang, "ui.your_melds") : name),
         h(
           "button",
           {
@@ -382,14 +384,6 @@ function melds(lang: Lang, view: View, table: TableState, ui: UiState): HTMLElem
           h("span", { class: "rw-meld-no", "aria-hidden": "true" }, String(meldNumber(meld.index))),
           ...meld.cards.map((c) => cardFace(c)),
         ),
-      );
-    }
-    section.append(
-      h(
-        "div",
-        { class: "rw-owner" },
-        h("h4", {}, owner === youSeat(view) ? t(lang, "ui.your_melds") : t(lang, "ui.melds_of", { name })),
-        group,
       ),
     );
   }

@@ -156,6 +156,19 @@ describe("feedback and flow", () => {
     button(el, "Lay off").click();
     expect(model.sent[0].action.meld_index).toBe(0);
   });
+
+  test("melds lie in the order they were laid down, whoever owns them", () => {
+    const melds = [
+      { index: 0, owner: 1, kind: "set" as const, cards: cards("6S 6H 6D") },
+      { index: 1, owner: 0, kind: "run" as const, cards: cards("7H 8H 9H") },
+      { index: 2, owner: 1, kind: "run" as const, cards: cards("3D 4D 5D") },
+    ];
+    mount({ view: makeView({ melds }) });
+    const numbers = [...el.querySelectorAll(".rw-meld-no")].map((e) => e.textContent);
+    expect(numbers).toEqual(["1", "2", "3"]);
+    const names = [...el.querySelectorAll(".rw-meld")].map(nameOf);
+    expect(names[1]).toBe("Run 2 of You: 7 of hearts, 8 of hearts, 9 of hearts");
+  });
 });
 
 describe("replay for teachers", () => {
