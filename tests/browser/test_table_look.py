@@ -87,6 +87,8 @@ WATCH_JS = """root => { window.__frames = new Promise(resolve => {
       backs: root.querySelectorAll(".rw-seat .rw-back").length,
       log: root.querySelectorAll(".rw-log li").length,
       status: root.querySelector(".rw-status")?.textContent ?? "",
+      hand: Math.round(root.querySelector(".rw-hand").getBoundingClientRect().top),
+      actions: Math.round(root.querySelector(".rw-actions").getBoundingClientRect().top),
     });
     moved ||= state === "animating";
     if ((moved && state === "idle") || frames.length > 3000) resolve(frames);
@@ -119,6 +121,9 @@ def test_bots_are_watchable_open_hands_stay_up_and_the_log_never_runs_ahead(lab,
     animated = [f for f in frames if f["state"] == "animating"]
     assert animated, frames[:5]
     assert all(f["backs"] == 0 for f in frames), "an open hand went face down"
+    # No layout jumps while the bots play: the hand and the actions stay where they are.
+    assert len({f["hand"] for f in frames}) == 1, sorted({f["hand"] for f in frames})
+    assert len({f["actions"] for f in frames}) == 1, sorted({f["actions"] for f in frames})
     # While step k is captioned, the log holds the moves up to step k and no further.
     names = [p["name"] for p in shadow.table.view["players"]]
     shown_through = {}
