@@ -29,13 +29,32 @@ async function usedKeys() {
 
 const keep = await usedKeys();
 
+// Both tables share one list of keys (a virtual module), and each table is only its texts in
+// that order: the key strings are in the bundle once, not once per language.
+const LOCALES = new URL("../rummy_widget/locales/", import.meta.url);
+const keyList = Object.keys(JSON.parse(await readFile(new URL("en.json", LOCALES), "utf8")))
+  .filter(keep)
+  .sort();
+
 const localesOnlyFrontEndKeys = {
   name: "locales-front-end-keys",
   setup(b) {
+    b.onResolve({ filter: /^rw-locale-keys$/ }, () => ({ path: "keys", namespace: "rw-locale" }));
+    b.onLoad({ filter: /.*/, namespace: "rw-locale" }, () => ({
+      contents: `export default ${JSON.stringify(keyList)};`,
+      loader: "js",
+    }));
     b.onLoad({ filter: /locales[\\/][a-z]+\.json$/ }, async (args) => {
       const table = JSON.parse(await readFile(args.path, "utf8"));
-      const kept = Object.fromEntries(Object.entries(table).filter(([k]) => keep(k)));
-      return { contents: JSON.stringify(kept), loader: "json" };
+      const texts = JSON.stringify(keyList.map((k) => table[k] ?? null));
+      return {
+        contents:
+          `import keys from "rw-locale-keys"; const texts = ${texts};` +
+          "const table = {}; keys.forEach((k, i) => { if (texts[i] !== null) table[k] = texts[i]; });" +
+          "export default table;",
+        loader: "js",
+        resolveDir: args.path.replace(/[\\/][^\\/]+$/, ""),
+      };
     });
   },
 };

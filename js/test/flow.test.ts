@@ -135,6 +135,23 @@ describe("feedback and flow", () => {
     expect(model.sent[0]).toEqual({ type: "play_again", rev: 3 });
   });
 
+  test("going out is celebrated briefly; Escape ends it early", () => {
+    vi.useFakeTimers();
+    const board = {
+      winner: 0, rummy: true, void: false, bonus: 25, penalties: [0, 40],
+      deal: 1, deals: 2, totals: [0, 40], match_over: false,
+    };
+    const model = mount({ view: makeView({ phase: "play" }) });
+    const end = { type: "end" as const, winner: 0, rummy: true, void: false };
+    model.set("view", makeView({ rev: 4, phase: "over", scoreboard: board, log: [end] }));
+    expect(el.querySelector(".rw-celebrate")?.textContent).toBe("Rummy! You went out in one turn!");
+    key(button(el, "Next deal"), "Escape");
+    expect(el.querySelector(".rw-celebrate")).toBeNull();
+    model.set("view", makeView({ rev: 5, phase: "over", scoreboard: board, log: [end] }));
+    vi.advanceTimersByTime(1600);
+    expect(el.querySelector(".rw-celebrate")).toBeNull();
+  });
+
   test("the stock and the pile are highlighted when the learner can draw, not greyed", () => {
     const model = mount({ view: makeView({ phase: "draw" }) });
     expect(el.querySelectorAll(".rw-can-draw")).toHaveLength(2);
