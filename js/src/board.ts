@@ -579,11 +579,6 @@ function replayBar(lang: Lang, view: View, ui: UiState): HTMLElement | null {
 
 function drawer(lang: Lang, view: View, table: TableState, ui: UiState, settings: Settings): HTMLElement {
   const names = view.players.map((p) => p.name);
-  // The log never runs ahead of the table: moves still to be animated are left out.
-  const shown = view.log.slice(0, view.log.length - (table.unseen ?? 0));
-  const log = shown.slice(-15);
-  const logStart = view.log_start + shown.length - log.length + 1;
-  const pileCount = table.animating ? table.discard_size : view.discard_pile.length;
   return h(
     "details",
     { class: "rw-drawer", "data-rw-open": "drawer", open: ui.open.has("drawer") },
@@ -593,33 +588,47 @@ function drawer(lang: Lang, view: View, table: TableState, ui: UiState, settings
       { class: "rw-drawer-body" },
       h("h4", {}, t(lang, "ui.settings")),
       settingsBar(settings, ui),
-      h("h4", {}, t(lang, "ui.log")),
-      h(
-        "ol",
-        { class: "rw-log", start: logStart },
-        ...log.map((e) => h("li", {}, logText(lang, names, e, youSeat(view)))),
-      ),
-      h("h4", { class: "rw-pile-title" }, tn(lang, "ui.pile_whole", pileCount)),
-      table.animating
-        ? null
-        : h(
-            "ol",
-            { class: "rw-row rw-pile-list" },
-            ...view.discard_pile.map((c) => h("li", {}, cardImage(lang, c))),
-          ),
-      h(
-        "table",
-        { class: "rw-rules" },
-        h("caption", {}, view.rules.title),
-        h(
-          "tbody",
-          {},
-          ...view.rules.rows.map(([k, v]) => h("tr", {}, h("th", { scope: "row" }, k), h("td", {}, v))),
-        ),
-      ),
+      // The log, the whole pile and the rules are drawn only while the drawer is open: a
+      // closed drawer costs nothing on every redraw.
+      ...(ui.open.has("drawer") ? drawerPanels(lang, view, table, names) : []),
       h("p", { class: "rw-note rw-keys" }, t(lang, "ui.keys")),
     ),
   );
+}
+
+function drawerPanels(lang: Lang, view: View, table: TableState, names: string[]): HTMLElement[] {
+  // The log never runs ahead of the table: moves still to be animated are left out.
+  const shown = view.log.slice(0, view.log.length - (table.unseen ?? 0));
+  const log = shown.slice(-15);
+  const logStart = view.log_start + shown.length - log.length + 1;
+  const pileCount = table.animating ? table.discard_size : view.discard_pile.length;
+  const panels: (HTMLElement | null)[] = [
+    h("h4", {}, t(lang, "ui.log")),
+    h(
+      "ol",
+      { class: "rw-log", start: logStart },
+      ...log.map((e) => h("li", {}, logText(lang, names, e, youSeat(view)))),
+    ),
+    h("h4", { class: "rw-pile-title" }, tn(lang, "ui.pile_whole", pileCount)),
+    table.animating
+      ? null
+      : h(
+          "ol",
+          { class: "rw-row rw-pile-list" },
+          ...view.discard_pile.map((c) => h("li", {}, cardImage(lang, c))),
+        ),
+    h(
+      "table",
+      { class: "rw-rules" },
+      h("caption", {}, view.rules.title),
+      h(
+        "tbody",
+        {},
+        ...view.rules.rows.map(([k, v]) => h("tr", {}, h("th", { scope: "row" }, k), h("td", {}, v))),
+      ),
+    ),
+  ];
+  return panels.filter((e): e is HTMLElement => e !== null);
 }
 
 /** The whole table for the current view. */

@@ -105,6 +105,9 @@ export class TableController {
     this.win.addEventListener("keydown", this.onKey, true);
     this.root.addEventListener("change", this.onChange);
     this.root.addEventListener("input", this.onInput);
+    // A <details> toggle does not bubble: listen in the capture phase. Opening the drawer
+    // draws its panels (they are left out while it is closed).
+    this.root.addEventListener("toggle", () => this.draw(this.shown ?? undefined), true);
     attachDrag(this.root, {
       canDrag: (id) => this.view !== null && this.view.mode === "play" && this.view.hand.some((c) => c.id === id),
       reorder: (id, before) => this.reorder(id, before),

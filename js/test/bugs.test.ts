@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import widget from "../src/index";
 import type { Step, View } from "../src/types";
-import { button, card, cards, FakeModel, makeView, nameOf } from "./helpers";
+import { button, card, cards, FakeModel, makeView, nameOf, openDrawer } from "./helpers";
 
 let el: HTMLElement;
 let cleanup: (() => void) | null = null;
@@ -89,6 +89,7 @@ describe("broken today", () => {
       ],
     });
     model.set("view", view);
+    openDrawer(el);
     const log = () => [...el.querySelectorAll(".rw-log li")].map((li) => li.textContent);
     expect(log()).toEqual(["Aino dealt.", "Aino drew from the stock."]);
     vi.advanceTimersByTime(700);

@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import widget from "../src/index";
 import type { Step, View } from "../src/types";
-import { button, card, cards, FakeModel, key, makeView, nameOf } from "./helpers";
+import { button, card, cards, FakeModel, key, makeView, nameOf, openDrawer } from "./helpers";
 
 let el: HTMLElement;
 let cleanup: (() => void) | null = null;
@@ -168,6 +168,7 @@ describe("feedback and flow", () => {
       }),
     });
     expect(el.querySelector(".rw-meld-no")?.textContent).toBe("1");
+    openDrawer(el);
     expect(el.querySelector(".rw-log li")?.textContent).toBe("Aino laid off 6 of clubs on meld 1.");
     button(el, "6 of clubs").click();
     button(el, "Lay off").click();

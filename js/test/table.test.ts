@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import widget, { TableController } from "../src/index";
-import { button, card, cards, FakeModel, key, makeView, nameOf } from "./helpers";
+import { button, card, cards, FakeModel, key, makeView, nameOf, openDrawer } from "./helpers";
 
 let el: HTMLElement;
 let cleanup: (() => void) | null = null;
@@ -83,6 +83,8 @@ describe("rendering", () => {
 
   test("stock size, discard top, melds grouped by owner, penalty, log and rules", () => {
     mount({ view: makeView() });
+    expect(el.querySelector(".rw-rules")).toBeNull(); // a closed drawer draws no panels
+    openDrawer(el);
     expect(el.textContent).toContain("70 cards");
     expect(el.textContent).toContain("Top card: 4 of spades");
     expect(el.querySelector(".rw-owner-name")?.textContent).toBe("Aino");
@@ -100,6 +102,7 @@ describe("rendering", () => {
     const view = makeView({ discard_pile: cards("4S") });
     view.players[1].hand_size = 1;
     mount({ view, lang: "fi" });
+    openDrawer(el);
     expect(el.querySelector(".rw-seat")?.textContent).toContain("1 kortti");
     expect(el.querySelector(".rw-pile-title")?.textContent).toBe("Koko poistopakka (1 kortti)");
   });
