@@ -116,6 +116,7 @@ export class TableController {
     });
     el.append(this.root);
     model.on("change:view", this.onView);
+    model.on("change:rules", this.onRules);
     for (const name of ["lang", "four_color", "size", "bot_speed"]) {
       model.on(`change:${name}`, this.onSettings);
     }
@@ -124,6 +125,7 @@ export class TableController {
 
   destroy(): void {
     this.model.off("change:view", this.onView);
+    this.model.off("change:rules", this.onRules);
     for (const name of ["lang", "four_color", "size", "bot_speed"]) {
       this.model.off(`change:${name}`, this.onSettings);
     }
@@ -159,6 +161,8 @@ export class TableController {
   private onView = (): void => {
     const view = this.model.get("view") as View | undefined;
     if (!view || !Array.isArray(view.players) || !view.players.length) return;
+    // The widget syncs the rules table on its own (it changes only with the language).
+    view.rules ??= this.model.get("rules") ?? { name: "", title: "", rows: [] };
     const revChanged = view.rev !== this.lastRev;
     const first = this.lastRev === null;
     const deal = view.deal?.number ?? 1;
@@ -203,6 +207,12 @@ export class TableController {
     }
     if (this.phase !== "animating") this.draw();
     else this.draw(this.shown ?? undefined);
+  };
+
+  private onRules = (): void => {
+    const rules = this.model.get("rules");
+    if (this.view && rules?.rows) this.view = { ...this.view, rules };
+    this.draw(this.shown ?? undefined);
   };
 
   private onSettings = (): void => {

@@ -343,6 +343,16 @@ describe("keyboard", () => {
 });
 
 describe("language", () => {
+  test("the rules table may come on its own trait, as the widget syncs it", () => {
+    const view = makeView() as any;
+    delete view.rules;
+    const model = mount({ view, rules: { name: "traditional", title: "Rules: Traditional", rows: [["Cards", "104"]] } });
+    openDrawer(el);
+    expect(el.querySelector(".rw-rules caption")?.textContent).toBe("Rules: Traditional");
+    model.set("rules", { name: "traditional", title: "Säännöt", rows: [["Kortit", "104"]] });
+    expect(el.querySelector(".rw-rules caption")?.textContent).toBe("Säännöt");
+  });
+
   test("switching in the UI sets the lang trait and renders Finnish", () => {
     const model = mount({ view: makeView() });
     const select = el.querySelector("[data-rw-set=lang]") as HTMLSelectElement;

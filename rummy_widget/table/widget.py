@@ -59,6 +59,9 @@ class RummyTable(anywidget.AnyWidget):
     _css = _asset("widget.css", "")
 
     view = traitlets.Dict().tag(sync=True)
+    #: The rules table of the view, synced on its own: it changes only with the language, so
+    #: it is not sent again with every move.
+    rules = traitlets.Dict().tag(sync=True)
     lang = traitlets.Enum(LANGUAGES, "en").tag(sync=True)
     bot_speed = traitlets.Enum(SPEEDS, "normal").tag(sync=True)
     four_color = traitlets.Bool(False).tag(sync=True)
@@ -160,4 +163,8 @@ class RummyTable(anywidget.AnyWidget):
         self.handle_intent(content)
 
     def _publish(self) -> None:
-        self.view = self.core.view(self.core.seat, self.lang)
+        view = self.core.view(self.core.seat, self.lang)
+        rules = view.pop("rules")
+        if rules != self.rules:
+            self.rules = rules
+        self.view = view
