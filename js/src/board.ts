@@ -372,7 +372,7 @@ function melds(lang: Lang, view: View, table: TableState, ui: UiState): HTMLElem
       h(
         "div",
         { class: "rw-owner" },
-        h("span", { class: "rw-owner-name", "aria-hidden": "true" }, meld.owner === youSeat(view) ? t(lang, "ui.your_melds") : name),
+        h("span", { class: "rw-owner-name", "aria-hidden": "true" }, name),
         h(
           "button",
           {
