@@ -274,3 +274,18 @@ def test_errors_count_melds_from_one_like_the_screen() -> None:
     assert "meld 1 " in table.message()["text"]
     assert not act(table, {"type": "lay_off", "card": card, "meld_index": 4})
     assert table.message()["text"] == t("error.no_such_meld", "en", index=5)
+
+
+def test_the_view_sends_only_the_log_the_screen_shows() -> None:
+    from rummy_widget.table.view import LOG_SHOWN
+
+    table = Table(opponents=[StockBot()] * 3, seed=8)
+    game = table.game
+    while len(game.log) < 3 * LOG_SHOWN and game.phase != "over":
+        act(table, greedy(game))
+    view = table.view()
+    animated = sum(len(s["events"]) for s in view["steps"])
+    assert len(view["log"]) == LOG_SHOWN + animated
+    assert view["log"] == [dict(e) for e in game.log[view["log_start"] :]]
+    js = (REPO / "js" / "src" / "board.ts").read_text("utf-8")
+    assert f"export const LOG_SHOWN = {LOG_SHOWN};" in js  # one number on both sides

@@ -85,6 +85,8 @@ export function tableOfStep(view: View, step: Step, unseen: number): TableState 
 }
 
 export const SPEEDS: Speed[] = ["instant", "fast", "normal", "slow"];
+/** Moves the log shows; Python sends only these (rummy_widget/table/view.py, LOG_SHOWN). */
+export const LOG_SHOWN = 15;
 
 /** Which of the learner's moves are open right now. */
 export function moves(view: View, table: TableState) {
@@ -602,7 +604,7 @@ function drawer(lang: Lang, view: View, table: TableState, ui: UiState, settings
 function drawerPanels(lang: Lang, view: View, table: TableState, names: string[]): HTMLElement[] {
   // The log never runs ahead of the table: moves still to be animated are left out.
   const shown = view.log.slice(0, view.log.length - (table.unseen ?? 0));
-  const log = shown.slice(-15);
+  const log = shown.slice(-LOG_SHOWN);
   const logStart = view.log_start + shown.length - log.length + 1;
   const pileCount = table.animating ? table.discard_size : view.discard_pile.length;
   const panels: (HTMLElement | null)[] = [

@@ -15,8 +15,10 @@ from dataclasses import dataclass, field
 from ..engine.actions import Action
 from ..engine.game import Game
 
-#: The log keeps only the latest events; ``log_start`` says where they begin.
-LOG_LIMIT = 60
+#: The moves the front end's log shows (js/src/board.ts, LOG_SHOWN). The view sends only
+#: those, plus the events of the moves still to be animated (the log catches up with the
+#: animation); ``log_start`` says where they begin.
+LOG_SHOWN = 15
 
 
 @dataclass
@@ -140,7 +142,8 @@ def build_view(
             for i, p in enumerate(players)
         ]
     log = obs["log"]
-    start = max(0, len(log) - LOG_LIMIT)
+    animated = sum(len(step["events"]) for step in extras.steps)
+    start = max(0, len(log) - LOG_SHOWN - animated)
     return {
         "mode": extras.mode,
         "rev": extras.rev,
