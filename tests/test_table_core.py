@@ -289,3 +289,15 @@ def test_the_view_sends_only_the_log_the_screen_shows() -> None:
     assert view["log"] == [dict(e) for e in game.log[view["log_start"] :]]
     js = (REPO / "js" / "src" / "board.ts").read_text("utf-8")
     assert f"export const LOG_SHOWN = {LOG_SHOWN};" in js  # one number on both sides
+
+
+def test_play_again_after_a_lesson_starts_the_same_position() -> None:
+    lesson = Game.from_layout(hands=["7H 8H 9H", "3D 4D 5D 6C 6S"], stock="QC JD", discard="9C")
+    first = lesson.to_dict()
+    table = Table(game=lesson, opponents=[StockBot()])
+    act(table, {"type": "draw", "source": "stock"})
+    act(table, {"type": "meld", "cards": [c.id for c in parse_cards("7H 8H 9H")]})
+    act(table, {"type": "discard", "card": parse_cards("QC")[0].id})
+    assert table.game.phase == "over" and table.game.result.winner == 0
+    assert table.intent({"type": "play_again", "rev": table.rev})
+    assert table.game.to_dict() == first

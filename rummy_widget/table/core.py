@@ -225,15 +225,19 @@ class Table:
         self._play_bots()
 
     def _play_again(self) -> None:
-        """A finished match starts over: the same players and rules, the next seed."""
+        """A finished match starts over: the same players and rules, the next seed. A
+        finished lesson (a prepared ``game``) starts again from its first position."""
         match = self.match
-        if match is None or not match.over:
+        if self.game.phase != "over" or (match is not None and not match.over):
             raise RuleError("deal_not_over")
-        self.seed += 1
-        self.match = Match(
-            self.names, match.rules, seed=self.seed, deals=match.deals, lang=match.lang
-        )
-        self.game = self.match.game
+        if match is None:
+            self.game = Game.from_dict(self.game.to_dict(), upto=0)
+        else:
+            self.seed += 1
+            self.match = Match(
+                self.names, match.rules, seed=self.seed, deals=match.deals, lang=match.lang
+            )
+            self.game = self.match.game
         self._changed()
         self._play_bots()
 

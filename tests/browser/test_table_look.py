@@ -314,3 +314,34 @@ def test_replay_controls_for_a_teacher(lab, page):
     root.get_by_role("button", name=t("ui.replay.play", "en"), exact=True).click()
     expect(root.locator(".rw-replay-pos")).to_have_text(t("ui.replay.step", "en", n=3, total=total))
     screenshot(page, "table-replay", table.root)
+
+
+GO_OUT = """from rummy_widget import Game
+from rummy_widget.table.widget import RummyTable
+
+game = Game.from_layout(hands=["7H 8H 9H", "3D 4D 5D 6C 6S"], stock="QC JD 10S", discard="9C")
+table = RummyTable(game=game, opponents=["basic"], bot_speed="instant")
+table"""
+
+
+def test_after_going_out_the_focus_stays_in_the_table(lab, page):
+    """The last card leaves the hand: the focus moves to the end-of-deal button (Next deal or
+    Play again), not to the page, so the keyboard goes on at once."""
+    table = open_cell(page, lab, "go-out.ipynb", GO_OUT)
+    table.button("ui.stock").click()
+    expect(table.root.locator(".rw-hand [data-card]")).to_have_count(4)
+    for code in ("7H", "8H", "9H"):
+        table.card(card_id(code)).click()
+    table.button("ui.meld").click()
+    expect(table.root.locator(".rw-hand [data-card]")).to_have_count(1)
+    table.card(card_id("QC")).focus()
+    page.keyboard.press("Space")
+    page.keyboard.press("d")
+    again = table.button("ui.play_again")
+    expect(again).to_be_focused()
+    expect(table.root.locator(".rw-celebrate")).to_have_count(1)
+    screenshot(page, "table-went-out", table.root)
+    page.keyboard.press("Escape")  # ends the celebration early
+    expect(table.root.locator(".rw-celebrate")).to_have_count(0)
+    page.keyboard.press("Enter")  # Play again: the lesson starts over
+    expect(table.root.locator(".rw-hand [data-card]")).to_have_count(3)
