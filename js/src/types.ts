@@ -102,7 +102,8 @@ export interface View {
   } | null;
   scoreboard: Scoreboard | null;
   rules: { name: string; title: string; rows: [string, string][] };
-  hint: { action: HintAction; text: string } | null;
+  /** `why`: the detailed reason, with its numbers (the bots' `why`). */
+  hint: { action: HintAction; text: string; why?: string } | null;
   message: { id: number; kind: string; text: string } | null;
   steps: Step[];
   replay: { step: number; total: number } | null;

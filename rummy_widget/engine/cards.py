@@ -17,7 +17,6 @@ from .frozen import Frozen
 #: Suits in a fixed order: spades, hearts, diamonds, clubs.
 SUITS: tuple[str, ...] = ("S", "H", "D", "C")
 SUIT_SYMBOLS: dict[str, str] = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
-SUIT_NAMES: dict[str, str] = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 RANK_TEXT: dict[int, str] = {1: "A", 11: "J", 12: "Q", 13: "K"} | {r: str(r) for r in range(2, 11)}
 DECKS = 2
 DECK_SIZE = 52 * DECKS
@@ -119,7 +118,7 @@ class Card:
 
 
 #: Every physical card once, in id order. Cards are immutable values, so every deck, hand and
-#: bot shares these (building a deck's 104 cards was 3% of a bot-against-bot deal).
+#: bot shares these (building a deck's 104 cards anew for every deal showed in bot play).
 DECK: tuple[Card, ...] = tuple(Card(i) for i in range(DECK_SIZE))
 #: Card id -> its bit in a set of card ids (an int with bit i for card id i), as the solver and
 #: the bots hold hands.
@@ -134,11 +133,16 @@ _CODES: tuple[str, ...] = tuple(
 CARD_JSON: tuple[Frozen, ...] = tuple(Frozen(id=i, code=_CODES[i]) for i in range(DECK_SIZE))
 
 
+def cards_text(cards: Iterable[Card]) -> str:
+    """``5♥ 6♥ 7♥``: cards in the order given, as every message shows them (both languages)."""
+    return " ".join(str(c) for c in cards)
+
+
 class Cards(list):
     """A list of cards with a short text form, ``[A♠ 2♠ 3♠]``, and a rich notebook display."""
 
     def __repr__(self) -> str:
-        return "[" + " ".join(str(c) for c in self) + "]"
+        return "[" + cards_text(self) + "]"
 
     __str__ = __repr__
 
@@ -168,13 +172,20 @@ def full_deck() -> list[Card]:
     return list(DECK)
 
 
-def card_name(card: Card, lang: str = "en") -> str:
-    """The card's spoken name, for screen readers: "7 of hearts", "hertta 7"."""
+#: The grammatical forms ``card_name`` can give: the Finnish name is one compound word that is
+#: inflected whole ("kaksi pataseiskaa", "ristikuninkaan"); English has one form.
+CARD_NAME_FORMS: tuple[str, ...] = ("nom", "gen", "part")
+
+
+def card_name(card: Card, lang: str = "en", form: str = "nom") -> str:
+    """The card's spoken name, for screen readers: "7 of hearts", "herttaseiska".
+
+    ``form`` is "nom" (the name itself), "gen" ("herttaseiskan") or "part" ("herttaseiskaa"):
+    a Finnish sentence that names a card needs the case it takes there.
+    """
     from ..i18n import t
 
-    return t(
-        "card.name",
-        lang,
-        rank=t(f"card.rank.{card.rank}", lang),
-        suit=t(f"card.suit.{card.suit}", lang),
-    )
+    if form not in CARD_NAME_FORMS:
+        raise ValueError(f"unknown form {form!r}; choose one of {', '.join(CARD_NAME_FORMS)}")
+    rank_key = f"card.rank.{card.rank}" + ("" if form == "nom" else f".{form}")
+    return t("card.name", lang, rank=t(rank_key, lang), suit=t(f"card.suit.{card.suit}", lang))

@@ -1,8 +1,7 @@
 """The rules of Traditional Rummy as one frozen object with two presets.
 
-Every field cites its row of the decisions table (``docs/rules.md``, copied from
-``shared/rules/DECISIONS.md``). ``traditional`` follows the English rules text and
-``rummy_royal`` the Finnish (Rummy Royal) one.
+Every field cites its row of the decisions table in ``docs/rules.md``. ``traditional``
+follows the English rules text and ``rummy_royal`` the Finnish (Rummy Royal) one.
 """
 
 from __future__ import annotations

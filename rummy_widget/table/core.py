@@ -255,10 +255,14 @@ class Table:
             raise IntentError("ui.hint_unavailable") from None
 
         def text(lang: str) -> str:
-            """One sentence addressed to the learner: the move and why."""
+            """One short sentence addressed to the learner: the reason, then the move."""
             return expert.advise(obs, action, lang)
 
-        self._hints[seat] = {"rev": self.rev, "action": action, "text": text}
+        def why(lang: str) -> str:
+            """The detailed reason, with its numbers, for a "why?" under the hint."""
+            return expert.why(obs, action, lang)
+
+        self._hints[seat] = {"rev": self.rev, "action": action, "text": text, "why": why}
 
     # --- bots -------------------------------------------------------------------------------
 
@@ -316,7 +320,11 @@ class Table:
         seat = self.seat if seat is None else seat
         hint = self._hints.get(seat)
         if hint is not None and hint["rev"] == self.rev:
-            hint = {"action": action_view(hint["action"]), "text": hint["text"](lang)}
+            hint = {
+                "action": action_view(hint["action"]),
+                "text": hint["text"](lang),
+                "why": hint["why"](lang),
+            }
         else:
             hint = None
         replay = None
