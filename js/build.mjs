@@ -1,24 +1,70 @@
 // Bundles the widget front end for anywidget: one ESM file and one CSS file in
 // ../rummy_widget/static/ (git-ignored; built by hatch-jupyter-builder on install).
-import { readFile } from "node:fs/promises";
+import { readdir, readFile } from "node:fs/promises";
 import { build } from "esbuild";
 
 // The translation tables are shared with Python and hold far more than the table needs;
-// keep only the front end's keys so the bundle stays small.
+// keep only the keys the front end's source names, so the bundle stays small. A key is kept
+// if the source names it ("ui.meld"), names its prefix in a template (`ui.kind.${kind}`), or
+// names the key it varies ("log.draw_stock" keeps "log.draw_stock.you", "ui.stock_count" keeps
+// "ui.stock_count_one").
+// FRONT_END_KEYS bounds the families the front end may use (tests/test_locales.py reads it:
+// none of them may hold a count form the front end's formatter does not know).
 const FRONT_END_KEYS = /^(ui\.|log\.|card\.|error\.(draw_first|already_drawn|stock_empty|discard_empty)$)/;
+
+async function usedKeys() {
+  const names = new Set();
+  const prefixes = new Set();
+  for (const file of await readdir("src")) {
+    if (!file.endsWith(".ts")) continue;
+    const text = await readFile(`src/${file}`, "utf8");
+    for (const m of text.matchAll(/["`]((?:ui|log|card|error)\.[\w.]*)/g)) {
+      if (m[1].endsWith(".")) prefixes.add(m[1]);
+      else names.add(m[1]);
+    }
+    for (const m of text.matchAll(/`((?:ui|log|card|error)\.[\w.]*\.)\$\{/g)) prefixes.add(m[1]);
+  }
+  return (key) =>
+    FRONT_END_KEYS.test(key) &&
+    (names.has(key) ||
+    names.has(key.replace(/\.you$/, "")) ||
+    names.has(key.replace(/_one$/, "")) ||
+    [...prefixes].some((p) => key.startsWith(p)));
+}
+
+const keep = await usedKeys();
+
+// Both tables share one list of keys (a virtual module), and each table is only its texts in
+// that order: the key strings are in the bundle once, not once per language.
+const LOCALES = new URL("../rummy_widget/locales/", import.meta.url);
+const keyList = Object.keys(JSON.parse(await readFile(new URL("en.json", LOCALES), "utf8")))
+  .filter(keep)
+  .sort();
 
 const localesOnlyFrontEndKeys = {
   name: "locales-front-end-keys",
   setup(b) {
+    b.onResolve({ filter: /^rw-locale-keys$/ }, () => ({ path: "keys", namespace: "rw-locale" }));
+    b.onLoad({ filter: /.*/, namespace: "rw-locale" }, () => ({
+      contents: `export default ${JSON.stringify(keyList)};`,
+      loader: "js",
+    }));
     b.onLoad({ filter: /locales[\\/][a-z]+\.json$/ }, async (args) => {
       const table = JSON.parse(await readFile(args.path, "utf8"));
-      const kept = Object.fromEntries(Object.entries(table).filter(([k]) => FRONT_END_KEYS.test(k)));
-      return { contents: JSON.stringify(kept), loader: "json" };
+      const texts = JSON.stringify(keyList.map((k) => table[k] ?? null));
+      return {
+        contents:
+          `import keys from "rw-locale-keys"; const texts = ${texts};` +
+          "const table = {}; keys.forEach((k, i) => { if (texts[i] !== null) table[k] = texts[i]; });" +
+          "export default table;",
+        loader: "js",
+        resolveDir: args.path.replace(/[\\/][^\\/]+$/, ""),
+      };
     });
   },
 };
 
-const common = { bundle: true, minify: true, logLevel: "info", target: ["es2020"] };
+const common = { bundle: true, minify: true, charset: "utf8", logLevel: "info", target: ["es2020"] };
 
 await build({
   ...common,

@@ -299,7 +299,7 @@ def test_messages_follow_the_language() -> None:
     assert h.table.view["message"]["text"] == t("ui.error.stale", "fi")
     h.table.lang = "en"  # as the front end's language switch does
     assert h.table.view["message"]["text"] == t("ui.error.stale", "en")
-    assert h.table.view["rules"]["title"] == h.table.game.rules.describe("en").title
+    assert h.table.rules["title"] == h.table.game.rules.describe("en").title
     with pytest.raises(traitlets.TraitError):
         h.table.lang = "sv"
 
@@ -471,3 +471,16 @@ def test_a_hint_is_advice_to_the_learner_in_their_language():
     )
     table.lang = "fi"
     assert table.view["hint"]["text"].endswith(("nosta nostopakasta.", "ota se poistopakasta."))
+
+
+def test_the_rules_table_is_synced_once_per_language() -> None:
+    table = RummyTable(opponents=[DiscardHighBot()], seed=9)
+    assert "rules" not in table.view
+    assert table.rules["title"] == table.game.rules.describe("en").title
+    changes: list[str] = []
+    table.observe(lambda change: changes.append(change["name"]), names=["rules", "view"])
+    table.handle_intent({"type": "action", "rev": 0, "action": {"type": "draw", "source": "stock"}})
+    assert changes == ["view"]  # a move sends the view, not the rules again
+    table.lang = "fi"
+    assert changes.count("rules") == 1  # the switch sends the rules once
+    assert table.rules["title"] == table.game.rules.describe("fi").title

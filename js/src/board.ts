@@ -1,12 +1,19 @@
-// Renders the table from the seat's view: a pure function of the view and the local UI state,
-// so the controller can simply re-render after every change.
+// Renders the felt table from the seat's view: a pure function of the view, the local UI state
+// and what the table shows now (the final view, or a bot move being animated).
+//
+// Layout, top to bottom: a header (rules, deal number, the drawer with settings, rules, the
+// whole pile and the log), the opponents across the top, the stock and the discard pile beside
+// the melds on the felt, the learner's hand fanned at the bottom, ONE message line, the
+// actions. Every band has a reserved height, so nothing jumps between turns.
 import { cardBack, cardButton, cardFace, cardImage, emptyPlace } from "./cards";
 import { h } from "./dom";
-import { cardList, cardName, t, tn, tYou, type Lang } from "./i18n";
-import type { Card, LogEvent, MeldView, Player, Scoreboard, View } from "./types";
+import { cardList, cardName, shortList, shortName, t, tn, tYou, type Lang } from "./i18n";
+import type { Card, LogEvent, MeldView, Player, Scoreboard, Step, View } from "./types";
 
 export type SortBy = "rank" | "suit";
 export type Speed = "instant" | "fast" | "normal" | "slow";
+/** The front end's state: idle (the learner may act), animating bots, waiting for Python. */
+export type Phase = "idle" | "animating" | "waiting";
 
 export interface UiState {
   /** The learner's order of the hand (card ids). */
@@ -15,10 +22,13 @@ export interface UiState {
   /** The meld chosen as the target of a lay-off. */
   target: number | null;
   sortBy: SortBy;
+  autoSort: boolean;
   /** Which <details> panels are open, by key. */
   open: Set<string>;
   /** Cards that just arrived in the hand. */
   fresh: Set<number>;
+  /** Replay autoplay is running. */
+  playing: boolean;
 }
 
 export interface Settings {
@@ -37,6 +47,10 @@ export interface TableState {
   discard_size: number;
   melds: MeldView[];
   animating: boolean;
+  /** The move being animated (its caption), when animating. */
+  step?: Step;
+  /** Log events not yet shown (they belong to moves still to be animated). */
+  unseen?: number;
 }
 
 export function tableOf(view: View): TableState {
@@ -51,7 +65,28 @@ export function tableOf(view: View): TableState {
   };
 }
 
+/** The table after an animated step: public sizes from the step, names from the view. */
+export function tableOfStep(view: View, step: Step, unseen: number): TableState {
+  const snap = step.table;
+  return {
+    players: view.players.map((p, i) => {
+      const hand = snap.hands?.[i];
+      return { ...p, ...snap.players[i], ...(hand && i !== view.seat ? { hand } : {}) };
+    }),
+    current_player: snap.current_player,
+    stock_size: snap.stock_size,
+    discard_top: snap.discard_top,
+    discard_size: snap.discard_size,
+    melds: snap.melds,
+    animating: true,
+    step,
+    unseen,
+  };
+}
+
 export const SPEEDS: Speed[] = ["instant", "fast", "normal", "slow"];
+/** Moves the log shows; Python sends only these (rummy_widget/table/view.py, LOG_SHOWN). */
+export const LOG_SHOWN = 15;
 
 /** Which of the learner's moves are open right now. */
 export function moves(view: View, table: TableState) {
@@ -73,6 +108,11 @@ export function orderedHand(view: View, ui: UiState): Card[] {
   return ui.order.filter((id) => byId.has(id)).map((id) => byId.get(id) as Card);
 }
 
+/** Learners count melds from 1; the code (intents, `game.melds[i]`) from 0. */
+export function meldNumber(index: number): number {
+  return index + 1;
+}
+
 /** One log event in words; `you` is the learner's seat (their own moves read "You drew"). */
 export function logText(lang: Lang, names: string[], event: LogEvent, you = -1): string {
   const name = names[event.player ?? 0] ?? "";
@@ -90,7 +130,7 @@ export function logText(lang: Lang, names: string[], event: LogEvent, you = -1):
       return tYou(lang, "log.lay_off", mine, {
         name,
         card: event.card ? cardName(lang, event.card) : "",
-        index: event.meld_index ?? 0,
+        index: meldNumber(event.meld_index ?? 0),
       });
     case "discard":
       return tYou(lang, "log.discard", mine, { name, card: event.card ? cardName(lang, event.card) : "" });
@@ -107,21 +147,49 @@ export function logText(lang: Lang, names: string[], event: LogEvent, you = -1):
   return "";
 }
 
+/** The caption of an animated move, by the acting player, with short card names (Q♠). */
+export function captionText(lang: Lang, names: string[], step: Step): string {
+  const name = names[step.actor] ?? "";
+  const parts: string[] = [];
+  for (const e of step.events) {
+    if (e.type === "draw") {
+      parts.push(
+        e.source === "discard" && e.card
+          ? t(lang, "ui.caption.draw_discard", { name, card: shortName(e.card) })
+          : t(lang, "ui.caption.draw_stock", { name }),
+      );
+    } else if (e.type === "meld") {
+      parts.push(t(lang, "ui.caption.meld", { name, cards: shortList(e.cards ?? []) }));
+    } else if (e.type === "lay_off" && e.card) {
+      parts.push(
+        t(lang, "ui.caption.lay_off", { name, card: shortName(e.card), index: meldNumber(e.meld_index ?? 0) }),
+      );
+    } else if (e.type === "discard" && e.card) {
+      parts.push(t(lang, "ui.caption.discard", { name, card: shortName(e.card) }));
+    } else if (e.type === "end" && e.winner !== null && e.winner !== undefined && !e.void) {
+      parts.push(t(lang, e.rummy ? "ui.caption.end_rummy" : "ui.caption.end_out", { name: names[e.winner] ?? "" }));
+    }
+  }
+  return parts.join(" · ");
+}
+
 /** The seat whose moves read "You ...": the learner's, in play (a replay names everyone). */
 export function youSeat(view: View): number {
   return view.mode === "play" ? view.seat : -1;
 }
 
-function statusText(lang: Lang, view: View, table: TableState): string {
-  if (view.phase === "over" && !table.animating) return t(lang, "ui.turn.over");
+export function statusText(lang: Lang, view: View, table: TableState): string {
+  const names = view.players.map((p) => p.name);
+  if (table.animating && table.step) return captionText(lang, names, table.step);
+  if (view.phase === "over") return t(lang, "ui.turn.over");
   const current = table.players[table.current_player];
-  if (table.current_player !== view.seat || table.animating || view.mode === "replay") {
+  if (table.current_player !== view.seat || view.mode === "replay") {
     return t(lang, "ui.turn.other", { name: current?.name ?? "" });
   }
   return t(lang, view.phase === "draw" ? "ui.turn.draw" : "ui.turn.play");
 }
 
-function button(label: string, act: string, enabled: boolean, extra: Record<string, string> = {}) {
+function button(label: string, act: string, enabled: boolean, extra: Record<string, string | null> = {}) {
   return h(
     "button",
     {
@@ -135,12 +203,7 @@ function button(label: string, act: string, enabled: boolean, extra: Record<stri
   );
 }
 
-function select(
-  label: string,
-  setting: string,
-  value: string,
-  options: [string, string][],
-): HTMLElement {
+function select(label: string, setting: string, value: string, options: [string, string][]): HTMLElement {
   return h(
     "label",
     { class: "rw-field" },
@@ -162,7 +225,7 @@ function checkbox(label: string, setting: string, checked: boolean): HTMLElement
   );
 }
 
-function settingsBar(s: Settings): HTMLElement {
+function settingsBar(s: Settings, ui: UiState): HTMLElement {
   const lang = s.lang;
   return h(
     "div",
@@ -171,150 +234,163 @@ function settingsBar(s: Settings): HTMLElement {
       ["en", t(lang, "ui.lang_name.en")],
       ["fi", t(lang, "ui.lang_name.fi")],
     ]),
-    checkbox(t(lang, "ui.four_color"), "four_color", s.fourColor),
-    checkbox(t(lang, "ui.large"), "size", s.size === "large"),
     select(
       t(lang, "ui.speed"),
       "bot_speed",
       s.speed,
       SPEEDS.map((v) => [v, t(lang, `ui.speed.${v}`)]),
     ),
+    select(t(lang, "ui.sort_by"), "sortby", ui.sortBy, [
+      ["rank", t(lang, "ui.sort.rank")],
+      ["suit", t(lang, "ui.sort.suit")],
+    ]),
+    checkbox(t(lang, "ui.auto_sort"), "auto_sort", ui.autoSort),
+    checkbox(t(lang, "ui.four_color"), "four_color", s.fourColor),
+    checkbox(t(lang, "ui.large"), "size", s.size === "large"),
   );
 }
 
 function opponent(lang: Lang, view: View, table: TableState, seat: number): HTMLElement {
   const player = table.players[seat];
   const name = view.players[seat]?.name ?? "";
-  const fan = h("div", { class: "rw-fan", "aria-hidden": "true" });
-  for (let i = 0; i < Math.min(player.hand_size, 12); i++) fan.append(cardBack(lang));
-  const revealed = view.players[seat]?.hand ?? view.result?.hands?.[seat];
+  // Open hands: the animated step's hands (reveal), else the view's, else the deal's end.
+  const revealed = table.animating
+    ? player.hand
+    : (view.players[seat]?.hand ?? (view.phase === "over" ? view.result?.hands?.[seat] : undefined));
+  const current = table.current_player === seat && (view.phase !== "over" || table.animating);
+  const acting = table.step?.actor === seat;
+  const cards = revealed
+    ? h(
+        "div",
+        { class: "rw-fan rw-open", role: "group", "aria-label": t(lang, "ui.hand_of", { name }) },
+        ...revealed.map((c) => cardImage(lang, c)),
+      )
+    : h(
+        "div",
+        { class: "rw-fan", "aria-hidden": "true" },
+        // Backs drawn by CSS, not SVG: a 4-player redraw builds some forty fewer pictures.
+        ...Array.from({ length: Math.min(player.hand_size, 14) }, () =>
+          h("span", { class: "rw-card rw-back", "aria-hidden": "true" }),
+        ),
+      );
   return h(
     "div",
     {
-      class: `rw-seat${table.current_player === seat && view.phase !== "over" ? " rw-current" : ""}`,
-      "aria-current": table.current_player === seat && view.phase !== "over" ? "true" : null,
+      class: `rw-seat${current || acting ? " rw-current" : ""}`,
+      "data-seat": seat,
+      "aria-current": current || acting ? "true" : null,
     },
-    h("h3", { class: "rw-name" }, name),
-    h("p", {}, tn(lang, "ui.stock_count", player.hand_size)),
-    player.has_melded && h("p", { class: "rw-note" }, t(lang, "ui.player_melded")),
-    revealed && !table.animating
-      ? h(
-          "div",
-          { class: "rw-row", role: "group", "aria-label": t(lang, "ui.hand_of", { name }) },
-          ...revealed.map((c) => cardImage(lang, c)),
-        )
-      : fan,
+    h(
+      "div",
+      { class: "rw-seat-head" },
+      h("h3", { class: "rw-name" }, name),
+      h("span", { class: "rw-count" }, tn(lang, "ui.stock_count", player.hand_size)),
+      player.has_melded ? h("span", { class: "rw-note" }, t(lang, "ui.player_melded")) : null,
+    ),
+    cards,
   );
 }
 
-function piles(lang: Lang, view: View, table: TableState, ui: UiState, id: string): HTMLElement {
+function pile(
+  lang: Lang,
+  act: "stock" | "pile",
+  enabled: boolean,
+  hinted: boolean,
+  face: Node,
+  caption: string,
+  id: string,
+): HTMLElement {
+  const name = t(lang, act === "stock" ? "ui.stock" : "ui.discard_pile");
+  const info = `${id}-${act}`;
+  return h(
+    "div",
+    { class: `rw-pile${enabled ? " rw-can-draw" : ""}` },
+    h("span", { class: "rw-pile-name", "aria-hidden": "true" }, name),
+    h(
+      "button",
+      {
+        type: "button",
+        class: `rw-pilebtn${hinted ? " rw-hinted" : ""}`,
+        "data-rw-act": act,
+        "data-rw-drop": act === "pile" ? "pile" : null,
+        "aria-label": name,
+        "aria-describedby": info,
+        "aria-disabled": enabled ? null : "true",
+      },
+      face,
+    ),
+    h("span", { id: info, class: "rw-caption" }, caption),
+  );
+}
+
+function piles(lang: Lang, view: View, table: TableState, id: string): HTMLElement {
   const can = moves(view, table);
-  const stockInfo = `${id}-stock`;
-  const pileInfo = `${id}-pile`;
   const top = table.discard_top;
   const hint = view.hint?.action;
-  const hinted = (source: string) =>
-    hint?.type === "draw" && hint.source === source ? "rw-pilebtn rw-hinted" : "rw-pilebtn";
-  const pileDetails = h(
-    "details",
-    { class: "rw-details", "data-rw-open": "pile", open: ui.open.has("pile") },
-    h(
-      "summary",
-      {},
-      tn(lang, "ui.pile_whole", table.animating ? table.discard_size : view.discard_pile.length),
-    ),
-    table.animating
-      ? null
-      : h("ol", { class: "rw-row rw-pile-list" }, ...view.discard_pile.map((c) => h("li", {}, cardImage(lang, c)))),
-  );
+  const hinted = (source: string) => hint?.type === "draw" && hint.source === source;
   return h(
     "div",
     { class: "rw-piles" },
-    h(
-      "div",
-      { class: "rw-pile" },
-      h(
-        "button",
-        {
-          type: "button",
-          class: hinted("stock"),
-          "data-rw-act": "stock",
-          "aria-label": t(lang, "ui.stock"),
-          "aria-describedby": stockInfo,
-          "aria-disabled": can.draw && table.stock_size > 0 ? null : "true",
-        },
-        table.stock_size > 0 ? cardBack(lang) : emptyPlace(),
-      ),
-      h("span", { id: stockInfo, class: "rw-caption" }, tn(lang, "ui.stock_count", table.stock_size)),
+    pile(
+      lang,
+      "stock",
+      can.draw && table.stock_size > 0,
+      hinted("stock"),
+      table.stock_size > 0 ? cardBack(lang) : emptyPlace(),
+      tn(lang, "ui.stock_count", table.stock_size),
+      id,
     ),
-    h(
-      "div",
-      { class: "rw-pile" },
-      h(
-        "button",
-        {
-          type: "button",
-          class: hinted("discard"),
-          "data-rw-act": "pile",
-          "aria-label": t(lang, "ui.discard_pile"),
-          "aria-describedby": pileInfo,
-          "aria-disabled": can.draw && top ? null : "true",
-        },
-        top ? cardFace(top) : emptyPlace(),
-      ),
-      h(
-        "span",
-        { id: pileInfo, class: "rw-caption" },
-        top ? t(lang, "ui.discard_top", { card: cardName(lang, top) }) : t(lang, "ui.pile_empty"),
-      ),
+    pile(
+      lang,
+      "pile",
+      can.draw && !!top,
+      hinted("discard"),
+      top ? cardFace(top) : emptyPlace(),
+      top ? t(lang, "ui.discard_top", { card: cardName(lang, top) }) : t(lang, "ui.pile_empty"),
+      id,
     ),
-    pileDetails,
   );
 }
 
 function melds(lang: Lang, view: View, table: TableState, ui: UiState): HTMLElement {
   const section = h(
     "section",
-    { class: "rw-melds", "aria-label": t(lang, "ui.melds") },
-    h("h3", {}, t(lang, "ui.melds")),
+    { class: "rw-melds", "aria-label": t(lang, "ui.melds"), "data-rw-drop": "felt" },
+    h("h3", { class: "rw-sr-only" }, t(lang, "ui.melds")),
   );
-  if (!table.melds.length) section.append(h("p", { class: "rw-note" }, t(lang, "ui.no_melds")));
-  const owners = [...new Set(table.melds.map((m) => m.owner))].sort((a, b) => a - b);
-  for (const owner of owners) {
-    const name = view.players[owner]?.name ?? "";
-    const group = h("div", { class: "rw-row" });
-    for (const meld of table.melds.filter((m) => m.owner === owner)) {
-      const label = t(lang, "ui.meld_target", {
-        kind: t(lang, `ui.kind.${meld.kind}`),
-        index: meld.index,
-        name,
-        cards: cardList(lang, meld.cards),
-      });
-      group.append(
+  if (!table.melds.length) section.append(h("p", { class: "rw-note rw-empty-note" }, t(lang, "ui.no_melds")));
+  // Screen order is meld order: the melds lie on the felt in the order they were laid down,
+  // each with its number (from 1) and its owner, so the numbers read left to right.
+  const hintMeld = view.hint?.action.type === "lay_off" ? view.hint.action.meld_index : null;
+  for (const meld of table.melds) {
+    const name = view.players[meld.owner]?.name ?? "";
+    const label = t(lang, "ui.meld_target", {
+      kind: t(lang, `ui.kind.${meld.kind}`),
+      index: meldNumber(meld.index),
+      name,
+      cards: cardList(lang, meld.cards),
+    });
+    section.append(
+      h(
+        "div",
+        { class: "rw-owner" },
+        h("span", { class: "rw-owner-name", "aria-hidden": "true" }, name),
         h(
           "button",
           {
             type: "button",
-            class:
-              view.hint?.action.type === "lay_off" && view.hint.action.meld_index === meld.index
-                ? "rw-meld rw-hinted"
-                : "rw-meld",
+            class: hintMeld === meld.index ? "rw-meld rw-hinted" : "rw-meld",
             "data-rw-act": "target",
             "data-meld": meld.index,
+            "data-rw-drop": "meld",
             "aria-pressed": ui.target === meld.index ? "true" : "false",
             "aria-label": label,
           },
-          h("span", { class: "rw-meld-no", "aria-hidden": "true" }, String(meld.index)),
+          h("span", { class: "rw-meld-no", "aria-hidden": "true" }, String(meldNumber(meld.index))),
           ...meld.cards.map((c) => cardFace(c)),
         ),
-      );
-    }
-    section.append(h(
-        "div",
-        { class: "rw-owner" },
-        h("h4", {}, owner === view.seat ? t(lang, "ui.your_melds") : t(lang, "ui.melds_of", { name })),
-        group,
-      ));
+      ),
+    );
   }
   return section;
 }
@@ -327,55 +403,103 @@ function hintIds(view: View): Set<number> {
   return ids;
 }
 
-function hand(lang: Lang, view: View, table: TableState, ui: UiState, id: string): HTMLElement {
-  const can = moves(view, table);
+/** The accessible name of a card in the hand; the card just taken from the pile says so. */
+function handCardName(lang: Lang, view: View, card: Card): string | null {
+  if (view.taken_from_discard?.id !== card.id || view.phase !== "play") return null;
+  return `${cardName(lang, card)}, ${t(lang, "ui.taken_mark")}`;
+}
+
+function hand(lang: Lang, view: View, ui: UiState, id: string): HTMLElement {
   const cards = orderedHand(view, ui);
   const hinted = hintIds(view);
   const focusable = cards.find((c) => ui.selected.has(c.id)) ?? cards[0];
-  const sel = ui.selected.size;
-  const sortOptions: [string, string][] = [
-    ["rank", t(lang, "ui.sort.rank")],
-    ["suit", t(lang, "ui.sort.suit")],
-  ];
   const heading = `${id}-hand`;
+  const title =
+    view.mode === "replay"
+      ? t(lang, "ui.hand_of", { name: view.players[view.seat]?.name ?? "" })
+      : t(lang, "ui.your_hand");
   return h(
     "section",
     { class: "rw-mine" },
-    h("h3", { id: heading }, t(lang, "ui.your_hand")),
-    view.penalty === null
-      ? null
-      : h("p", { class: "rw-penalty" }, t(lang, "ui.hand_penalty", { n: view.penalty })),
     h(
       "div",
-      { class: "rw-hand", role: "group", "aria-labelledby": heading },
-      ...cards.map((c) =>
-        cardButton(lang, c, {
+      { class: "rw-mine-head" },
+      h("h3", { id: heading }, title),
+      view.penalty === null || view.mode === "replay"
+        ? null
+        : h("span", { class: "rw-penalty" }, t(lang, "ui.hand_penalty", { n: view.penalty })),
+    ),
+    h(
+      "div",
+      { class: "rw-hand", role: "group", "aria-labelledby": heading, style: `--rw-n:${cards.length}` },
+      ...cards.map((c) => {
+        const taken = view.taken_from_discard?.id === c.id && view.phase === "play";
+        return cardButton(lang, c, {
           class: [
             ui.fresh.has(c.id) ? "rw-fresh" : "",
             hinted.has(c.id) ? "rw-hinted" : "",
-            view.taken_from_discard?.id === c.id ? "rw-taken" : "",
+            taken ? "rw-taken" : "",
           ]
             .filter(Boolean)
             .join(" "),
           "data-rw-act": "card",
           "data-card": c.id,
           "aria-pressed": ui.selected.has(c.id) ? "true" : "false",
+          "aria-label": handCardName(lang, view, c),
           tabindex: c === focusable ? 0 : -1,
-        }),
-      ),
+        });
+      }),
     ),
+  );
+}
+
+/** Which actions are open for the current selection (Meld, Lay off, Discard). */
+export function actionStates(view: View, table: TableState, selected: number) {
+  const can = moves(view, table);
+  return {
+    meld: can.play && selected >= 3,
+    layoff: can.play && selected === 1 && table.melds.length > 0,
+    discard: can.play && selected === 1,
+  };
+}
+
+function actions(lang: Lang, view: View, table: TableState, ui: UiState): HTMLElement {
+  const can = moves(view, table);
+  const open = actionStates(view, table, ui.selected.size);
+  const over = view.phase === "over" && !table.animating;
+  const board = view.scoreboard;
+  let next: HTMLElement | null = null;
+  if (over && board && view.mode === "play") {
+    next = board.match_over
+      ? button(t(lang, "ui.play_again"), "again", true)
+      : button(t(lang, "ui.next_deal"), "next", true);
+  }
+  return h(
+    "div",
+    { class: "rw-actions" },
+    button(t(lang, "ui.meld"), "meld", open.meld),
+    button(t(lang, "ui.lay_off"), "layoff", open.layoff),
+    button(t(lang, "ui.discard"), "discard", open.discard),
+    button(t(lang, "ui.sort"), "sort", view.hand.length > 1),
+    button(t(lang, "ui.hint"), "hint", can.mine),
+    next,
+  );
+}
+
+/** The one message line, right above the actions: an error, else the hint, else the turn. */
+function messageLine(lang: Lang, view: View, table: TableState, phase: Phase, alert: string): HTMLElement {
+  const hint = view.hint && !table.animating ? view.hint.text : "";
+  return h(
+    "div",
+    { class: "rw-line" },
+    h("p", { class: "rw-message", role: "alert" }, alert),
     h(
-      "div",
-      { class: "rw-actions" },
-      button(t(lang, "ui.meld"), "meld", can.play && sel >= 3),
-      button(t(lang, "ui.lay_off"), "layoff", can.play && sel === 1 && table.melds.length > 0),
-      button(t(lang, "ui.discard"), "discard", can.play && sel === 1),
-      button(t(lang, "ui.sort"), "sort", cards.length > 1),
-      select(t(lang, "ui.sort_by"), "sortby", ui.sortBy, sortOptions),
-      button(t(lang, "ui.hint"), "hint", can.mine),
+      "p",
+      { class: `rw-status${hint ? " rw-has-hint" : ""}` },
+      h("span", { class: "rw-status-text" }, statusText(lang, view, table)),
+      hint ? h("span", { class: "rw-hint" }, hint) : null,
     ),
-    view.hint && h("p", { class: "rw-hint" }, view.hint.text),
-    h("p", { class: "rw-note rw-keys" }, t(lang, "ui.keys")),
+    phase === "animating" ? button(t(lang, "ui.skip"), "skip", true) : null,
   );
 }
 
@@ -423,29 +547,93 @@ function scoreboard(lang: Lang, view: View, board: Scoreboard): HTMLElement {
     board.rummy && h("p", { class: "rw-note" }, t(lang, "ui.score.bonus") + `: ${board.bonus}`),
     board.match_over
       ? h("p", {}, tYou(lang, "ui.match_over", leaderSeat === youSeat(view), { name: leader }))
-      : view.mode === "play" && button(t(lang, "ui.next_deal"), "next", true),
+      : null,
   );
 }
 
-function replayBar(lang: Lang, view: View): HTMLElement | null {
+function replayBar(lang: Lang, view: View, ui: UiState): HTMLElement | null {
   if (!view.replay) return null;
   const { step, total } = view.replay;
+  const name = view.players[view.seat]?.name ?? "";
   return h(
     "div",
     { class: "rw-replay" },
+    h(
+      "span",
+      { class: "rw-replay-title" },
+      view.reveal ? t(lang, "ui.replay.open_hands") : t(lang, "ui.replay.watching", { name }),
+    ),
+    button(t(lang, "ui.replay.first"), "first", step > 0),
     button(t(lang, "ui.replay.prev"), "prev", step > 0),
-    h("span", {}, t(lang, "ui.replay.step", { n: step, total })),
+    button(ui.playing ? t(lang, "ui.replay.pause") : t(lang, "ui.replay.play"), "autoplay", step < total || ui.playing),
     button(t(lang, "ui.replay.next"), "fwd", step < total),
+    button(t(lang, "ui.replay.last"), "last", step < total),
+    h("input", {
+      type: "range",
+      class: "rw-slider",
+      min: 0,
+      max: total,
+      value: step,
+      "data-rw-set": "replay_step",
+      "aria-label": t(lang, "ui.replay.slider"),
+      "aria-valuetext": t(lang, "ui.replay.step", { n: step, total }),
+    }),
+    h("span", { class: "rw-replay-pos" }, t(lang, "ui.replay.step", { n: step, total })),
   );
 }
 
-function details(key: string, title: string, ui: UiState, body: Node): HTMLElement {
+function drawer(lang: Lang, view: View, table: TableState, ui: UiState, settings: Settings): HTMLElement {
+  const names = view.players.map((p) => p.name);
   return h(
     "details",
-    { class: "rw-details", "data-rw-open": key, open: ui.open.has(key) },
-    h("summary", {}, title),
-    body,
+    { class: "rw-drawer", "data-rw-open": "drawer", open: ui.open.has("drawer") },
+    h("summary", {}, t(lang, "ui.menu")),
+    h(
+      "div",
+      { class: "rw-drawer-body" },
+      h("h4", {}, t(lang, "ui.settings")),
+      settingsBar(settings, ui),
+      // The log, the whole pile and the rules are drawn only while the drawer is open: a
+      // closed drawer costs nothing on every redraw.
+      ...(ui.open.has("drawer") ? drawerPanels(lang, view, table, names) : []),
+      h("p", { class: "rw-note rw-keys" }, t(lang, "ui.keys")),
+    ),
   );
+}
+
+function drawerPanels(lang: Lang, view: View, table: TableState, names: string[]): HTMLElement[] {
+  // The log never runs ahead of the table: moves still to be animated are left out.
+  const shown = view.log.slice(0, view.log.length - (table.unseen ?? 0));
+  const log = shown.slice(-LOG_SHOWN);
+  const logStart = view.log_start + shown.length - log.length + 1;
+  const pileCount = table.animating ? table.discard_size : view.discard_pile.length;
+  const panels: (HTMLElement | null)[] = [
+    h("h4", {}, t(lang, "ui.log")),
+    h(
+      "ol",
+      { class: "rw-log", start: logStart },
+      ...log.map((e) => h("li", {}, logText(lang, names, e, youSeat(view)))),
+    ),
+    h("h4", { class: "rw-pile-title" }, tn(lang, "ui.pile_whole", pileCount)),
+    table.animating
+      ? null
+      : h(
+          "ol",
+          { class: "rw-row rw-pile-list" },
+          ...view.discard_pile.map((c) => h("li", {}, cardImage(lang, c))),
+        ),
+    h(
+      "table",
+      { class: "rw-rules" },
+      h("caption", {}, view.rules.title),
+      h(
+        "tbody",
+        {},
+        ...view.rules.rows.map(([k, v]) => h("tr", {}, h("th", { scope: "row" }, k), h("td", {}, v))),
+      ),
+    ),
+  ];
+  return panels.filter((e): e is HTMLElement => e !== null);
 }
 
 /** The whole table for the current view. */
@@ -455,47 +643,38 @@ export function renderBoard(
   ui: UiState,
   settings: Settings,
   id: string,
+  phase: Phase = "idle",
+  alert = "",
 ): HTMLElement {
   const lang = settings.lang;
-  const names = view.players.map((p) => p.name);
   const seats = view.players.map((_, i) => i).filter((i) => i !== view.seat);
-  const log = view.log.slice(-15);
-  const logStart = view.log_start + view.log.length - log.length + 1;
-  const board = h(
+  const deal = view.deal ?? { number: 1, total: 1 };
+  const over = view.scoreboard && view.phase === "over" && !table.animating;
+  return h(
     "div",
-    { class: "rw-board" },
+    { class: `rw-board rw-p${view.players.length}`, "data-rw-state": phase },
     h(
       "div",
-      { class: "rw-bar" },
-      h("p", { class: "rw-status" }, statusText(lang, view, table)),
-      settingsBar(settings),
-    ),
-    replayBar(lang, view),
-    h("div", { class: "rw-opponents" }, ...seats.map((s) => opponent(lang, view, table, s))),
-    h("div", { class: "rw-middle" }, piles(lang, view, table, ui, id), melds(lang, view, table, ui)),
-    hand(lang, view, table, ui, id),
-    view.scoreboard && !table.animating ? scoreboard(lang, view, view.scoreboard) : null,
-    details(
-      "log",
-      t(lang, "ui.log"),
-      ui,
-      h("ol", { class: "rw-log", start: logStart }, ...log.map((e) => h("li", {}, logText(lang, names, e, youSeat(view))))),
-    ),
-    details(
-      "rules",
-      t(lang, "ui.rules"),
-      ui,
+      { class: "rw-top" },
       h(
-        "table",
-        { class: "rw-rules" },
-        h("caption", {}, view.rules.title),
-        h(
-          "tbody",
-          {},
-          ...view.rules.rows.map(([k, v]) => h("tr", {}, h("th", { scope: "row" }, k), h("td", {}, v))),
-        ),
+        "p",
+        { class: "rw-title" },
+        h("span", { class: "rw-rules-name" }, view.rules.title),
+        h("span", { class: "rw-deal" }, t(lang, "ui.deal_of", { n: deal.number, total: deal.total })),
       ),
+      drawer(lang, view, table, ui, settings),
     ),
+    replayBar(lang, view, ui),
+    h("div", { class: "rw-opponents" }, ...seats.map((s) => opponent(lang, view, table, s))),
+    h(
+      "div",
+      { class: "rw-middle" },
+      piles(lang, view, table, id),
+      melds(lang, view, table, ui),
+      over && view.scoreboard ? scoreboard(lang, view, view.scoreboard) : null,
+    ),
+    hand(lang, view, ui, id),
+    messageLine(lang, view, table, phase, alert),
+    view.mode === "play" ? actions(lang, view, table, ui) : null,
   );
-  return board;
 }

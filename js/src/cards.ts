@@ -17,7 +17,12 @@ function classes(card: Card, extra: unknown): string {
 export function cardButton(lang: Lang, card: Card, attrs: Attrs = {}): HTMLButtonElement {
   return h(
     "button",
-    { ...attrs, type: "button", class: classes(card, attrs.class), "aria-label": cardName(lang, card) },
+    {
+      ...attrs,
+      type: "button",
+      class: classes(card, attrs.class),
+      "aria-label": attrs["aria-label"] ?? cardName(lang, card),
+    },
     picture(card),
   );
 }

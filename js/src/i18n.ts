@@ -61,3 +61,13 @@ export function cardName(lang: Lang, card: Card, form: "nom" | "gen" | "part" = 
 export function cardList(lang: Lang, cards: Card[]): string {
   return cards.map((c) => cardName(lang, c)).join(", ");
 }
+
+/** The short written name for captions and messages: "Q♠", "10♥". */
+export function shortName(card: Card): string {
+  const { text, suit } = face(card);
+  return `${text}${SUIT_SYMBOL[suit] ?? suit}`;
+}
+
+export function shortList(cards: Card[]): string {
+  return cards.map(shortName).join(" ");
+}

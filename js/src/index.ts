@@ -1,13 +1,21 @@
 // anywidget entry point: the card table controller. Python owns the game; this file renders the
 // seat's view, keeps the learner's local choices (selection, hand order) and sends intents.
+//
+// An explicit state machine: "idle" (the learner may act), "animating" (bots' moves are being
+// shown one by one; the log and the announcements follow the animation, never ahead),
+// "waiting" (an intent is on its way to Python). A click that cannot act now is answered
+// with a word on the message line, never with silence.
 import morphdom from "morphdom";
 import {
+  actionStates,
+  logText,
   moves,
   orderedHand,
-  logText,
-  youSeat,
   renderBoard,
   tableOf,
+  tableOfStep,
+  youSeat,
+  type Phase,
   type Settings,
   type SortBy,
   type Speed,
@@ -15,11 +23,16 @@ import {
   type UiState,
 } from "./board";
 import { h } from "./dom";
+import { attachDrag } from "./drag";
 import { face, isLang, t, type Lang } from "./i18n";
+import { celebrate, flightsOf, fly } from "./motion";
 import type { Model, Step, View } from "./types";
 
 /** Milliseconds per animated bot move. */
 export const DELAYS: Record<Speed, number> = { instant: 0, fast: 250, normal: 700, slow: 1400 };
+/** How long a card travels, as a share of the move's time. */
+const FLIGHT_SHARE = 0.65;
+const CELEBRATION_MS = 1600;
 const SUIT_ORDER = "SHCD";
 const SHORTCUTS: Record<string, string> = {
   s: "stock",
@@ -37,25 +50,36 @@ let instances = 0;
 export class TableController {
   readonly root: HTMLElement;
   private readonly host: HTMLElement;
-  private readonly alert: HTMLElement;
+  private readonly layer: HTMLElement;
   private readonly live: HTMLElement;
   private readonly id: string;
   private readonly win: Window;
   private view: View | null = null;
   private lastRev: number | null = null;
+  private lastDeal: number | null = null;
   private lastMessage = 0;
   private lastHint = "";
+  private alertText = "";
+  /** The alert shows Python's message (which follows the language), not a local one. */
+  private alertFromPython = false;
   private shown: TableState | null = null;
   private timer: ReturnType<typeof setTimeout> | null = null;
   private pending: ReturnType<typeof setTimeout> | null = null;
+  private autoplay: ReturnType<typeof setTimeout> | null = null;
+  private endCelebration: (() => void) | null = null;
   private steps: Step[] = [];
+  /** The replay step asked for and not yet shown: rapid clicks add up, none is dropped. */
+  private replayTarget: number | null = null;
+  phase: Phase = "idle";
   readonly ui: UiState = {
     order: [],
     selected: new Set(),
     target: null,
     sortBy: "suit",
-    open: new Set(["log"]),
+    autoSort: true,
+    open: new Set(),
     fresh: new Set(),
+    playing: false,
   };
 
   constructor(
@@ -64,13 +88,13 @@ export class TableController {
   ) {
     this.id = `rw${++instances}`;
     this.host = h("div", { class: "rw-host" });
-    this.alert = h("div", { class: "rw-message", role: "alert" });
+    this.layer = h("div", { class: "rw-layer", "aria-hidden": "true" });
     this.live = h("div", { class: "rw-sr-only", "aria-live": "polite", "aria-atomic": "true" });
     this.root = h(
       "div",
       { class: "rw-root", "data-lm-suppress-shortcuts": "true" },
       this.host,
-      this.alert,
+      this.layer,
       this.live,
     );
     this.root.addEventListener("click", this.onClick);
@@ -80,8 +104,19 @@ export class TableController {
     this.win = el.ownerDocument.defaultView ?? window;
     this.win.addEventListener("keydown", this.onKey, true);
     this.root.addEventListener("change", this.onChange);
+    this.root.addEventListener("input", this.onInput);
+    // A <details> toggle does not bubble: listen in the capture phase. Opening the drawer
+    // draws its panels (they are left out while it is closed).
+    this.root.addEventListener("toggle", () => this.draw(this.shown ?? undefined), true);
+    attachDrag(this.root, {
+      canDrag: (id) => this.view !== null && this.view.mode === "play" && this.view.hand.some((c) => c.id === id),
+      reorder: (id, before) => this.reorder(id, before),
+      drop: (ids, target, meld) => this.dropped(ids, target, meld),
+      selected: () => [...this.ui.selected],
+    });
     el.append(this.root);
     model.on("change:view", this.onView);
+    model.on("change:rules", this.onRules);
     for (const name of ["lang", "four_color", "size", "bot_speed"]) {
       model.on(`change:${name}`, this.onSettings);
     }
@@ -90,10 +125,13 @@ export class TableController {
 
   destroy(): void {
     this.model.off("change:view", this.onView);
+    this.model.off("change:rules", this.onRules);
     for (const name of ["lang", "four_color", "size", "bot_speed"]) {
       this.model.off(`change:${name}`, this.onSettings);
     }
     this.stopAnimation();
+    this.stopAutoplay();
+    this.endCelebration?.();
     if (this.pending) clearTimeout(this.pending);
     this.win.removeEventListener("keydown", this.onKey, true);
     this.root.remove();
@@ -114,54 +152,89 @@ export class TableController {
     return this.settings().lang;
   }
 
+  private reducedMotion(): boolean {
+    return Boolean(this.win.matchMedia?.("(prefers-reduced-motion: reduce)").matches);
+  }
+
   // --- view updates ---------------------------------------------------------------------
 
   private onView = (): void => {
     const view = this.model.get("view") as View | undefined;
     if (!view || !Array.isArray(view.players) || !view.players.length) return;
+    // The widget syncs the rules table on its own (it changes only with the language).
+    view.rules ??= this.model.get("rules") ?? { name: "", title: "", rows: [] };
     const revChanged = view.rev !== this.lastRev;
     const first = this.lastRev === null;
+    const deal = view.deal?.number ?? 1;
+    const newDeal = deal !== this.lastDeal;
     this.view = view;
     this.lastRev = view.rev;
-    this.updateHand(view, revChanged, first);
+    this.lastDeal = deal;
+    this.updateHand(view, revChanged, first || newDeal);
     if (this.pending) clearTimeout(this.pending);
     this.pending = null;
+    if (this.phase === "waiting") this.phase = "idle";
     if (view.message && view.message.id !== this.lastMessage) {
       this.lastMessage = view.message.id;
-      this.alert.textContent = view.message.text;
+      this.alertText = view.message.text;
+      this.alertFromPython = true;
     } else if (revChanged) {
-      this.alert.textContent = "";
+      this.alertText = "";
+      this.alertFromPython = false;
+    } else if (view.message && this.alertFromPython) {
+      this.alertText = view.message.text; // the same message, in the table's new language
     }
     if (view.hint && view.hint.text !== this.lastHint) this.announce(view.hint.text);
     this.lastHint = view.hint?.text ?? "";
+    if (view.replay && this.replayTarget === view.replay.step) this.replayTarget = null;
     if (revChanged) {
       this.stopAnimation();
-      if (view.replay) this.announce(t(this.lang, "ui.replay.step", { n: view.replay.step, total: view.replay.total }));
-      if (view.steps.length) {
+      if (view.replay) {
+        this.announce(t(this.lang, "ui.replay.step", { n: view.replay.step, total: view.replay.total }));
+      }
+      if (view.steps.length && !first) {
         if (this.settings().speed === "instant") {
           this.announce(view.steps.flatMap((s) => this.eventTexts(s)).join(" "));
         } else {
           this.steps = [...view.steps];
+          this.phase = "animating";
           this.nextStep();
           return;
         }
       }
+      this.finished(revChanged && !first);
+      return;
     }
-    if (!this.timer) this.draw();
+    if (this.phase !== "animating") this.draw();
+    else this.draw(this.shown ?? undefined);
+  };
+
+  private onRules = (): void => {
+    const rules = this.model.get("rules");
+    if (this.view && rules?.rows) this.view = { ...this.view, rules };
+    this.draw(this.shown ?? undefined);
   };
 
   private onSettings = (): void => {
     this.draw(this.shown ?? undefined);
   };
 
-  private updateHand(view: View, revChanged: boolean, first: boolean): void {
+  private updateHand(view: View, revChanged: boolean, fresh: boolean): void {
     const ids = view.hand.map((c) => c.id);
     const held = new Set(ids);
-    const kept = this.ui.order.filter((id) => held.has(id));
-    const added = ids.filter((id) => !kept.includes(id));
-    this.ui.order = [...kept, ...added];
-    this.ui.fresh = new Set(first || !kept.length ? [] : added);
-    if (!kept.length) this.sortHand();
+    if (fresh) {
+      // A new deal (or the first view): the whole hand, sorted; no card of the last deal's
+      // hand keeps its old place just because the same card id came again.
+      this.ui.order = ids;
+      this.ui.fresh = new Set();
+      this.sortHand();
+    } else {
+      const kept = this.ui.order.filter((id) => held.has(id));
+      const added = ids.filter((id) => !kept.includes(id));
+      this.ui.order = kept;
+      for (const id of added) this.insertCard(id);
+      this.ui.fresh = new Set(added);
+    }
     if (revChanged) {
       this.ui.selected.clear();
       this.ui.target = null;
@@ -170,47 +243,85 @@ export class TableController {
     }
   }
 
+  /** A new card goes where the current sort puts it (auto-sort), else at the right end. */
+  private insertCard(id: number): void {
+    const order = this.ui.order;
+    if (!this.ui.autoSort) {
+      order.push(id);
+      return;
+    }
+    const key = this.sortKey();
+    const at = order.findIndex((other) => key(other) > key(id));
+    order.splice(at < 0 ? order.length : at, 0, id);
+  }
+
   private eventTexts(step: Step): string[] {
     const names = (this.view?.players ?? []).map((p) => p.name);
     const you = this.view ? youSeat(this.view) : -1;
     return step.events.map((e) => logText(this.lang, names, e, you));
   }
 
+  private unseenAfter(): number {
+    return this.steps.reduce((n, s) => n + s.events.length, 0);
+  }
+
   private nextStep = (): void => {
     const view = this.view;
-    const step = this.steps.shift();
     this.timer = null;
+    const step = this.steps.shift();
     if (!view || !step) {
-      this.draw();
+      this.finished(true);
       return;
     }
-    const snap = step.table;
-    this.draw({
-      players: view.players.map((p, i) => ({ ...p, ...snap.players[i] })),
-      current_player: snap.current_player,
-      stock_size: snap.stock_size,
-      discard_top: snap.discard_top,
-      discard_size: snap.discard_size,
-      melds: snap.melds,
-      animating: true,
-    });
+    const table = tableOfStep(view, step, this.unseenAfter());
+    this.alertText = "";
+    this.alertFromPython = false;
+    this.draw(table);
     this.announce(this.eventTexts(step).join(" "));
-    this.timer = setTimeout(this.nextStep, DELAYS[this.settings().speed] || DELAYS.fast);
+    const delay = DELAYS[this.settings().speed] || DELAYS.fast;
+    if (!this.reducedMotion()) {
+      const flights = flightsOf(this.host, step);
+      for (const f of flights) f.to?.classList.add("rw-landing");
+      fly(this.layer, flights, Math.round(delay * FLIGHT_SHARE)).then(() => {
+        for (const f of flights) f.to?.classList.remove("rw-landing");
+      });
+    }
+    this.timer = setTimeout(this.nextStep, delay);
   };
+
+  /** The animation is over (or there was none): show the final table; celebrate, focus. */
+  private finished(moved: boolean): void {
+    this.phase = this.pending ? "waiting" : "idle";
+    this.shown = null;
+    this.draw();
+    const view = this.view;
+    if (!view || !moved) return this.scheduleAutoplay();
+    const end = view.log[view.log.length - 1];
+    if (view.mode === "play" && view.phase === "over" && end?.type === "end" && end.winner === view.seat) {
+      this.endCelebration?.();
+      const key = end.rummy ? "ui.celebrate.rummy" : "ui.celebrate.out";
+      const ms = this.reducedMotion() ? CELEBRATION_MS / 2 : CELEBRATION_MS;
+      this.endCelebration = celebrate(this.layer, t(this.lang, key), Boolean(end.rummy), ms);
+    }
+    this.scheduleAutoplay();
+  }
 
   private stopAnimation(): void {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     this.steps = [];
+    for (const a of this.layer.getAnimations?.({ subtree: true }) ?? []) a.cancel();
+    this.layer.querySelectorAll(".rw-flying").forEach((e) => e.remove());
+    this.host.querySelectorAll(".rw-landing").forEach((e) => e.classList.remove("rw-landing"));
   }
 
   /** Show the rest of the bots' moves at once. */
   skipAnimation(): void {
-    if (!this.timer) return;
+    if (this.phase !== "animating") return;
     const rest = this.steps.flatMap((s) => this.eventTexts(s));
     this.stopAnimation();
     if (rest.length) this.announce(rest.join(" "));
-    this.draw();
+    this.finished(true);
   }
 
   private announce(text: string): void {
@@ -235,6 +346,7 @@ export class TableController {
     const s = this.settings();
     this.root.className = `rw-root${s.fourColor ? " rw-four" : ""}${s.size === "large" ? " rw-large" : ""}`;
     this.root.setAttribute("lang", s.lang);
+    this.root.dataset.rwState = this.phase;
     if (!view) return;
     const shown = table ?? tableOf(view);
     this.shown = table ?? null;
@@ -244,33 +356,61 @@ export class TableController {
       if (d.open) this.ui.open.add(key);
       else this.ui.open.delete(key);
     }
-    const board = renderBoard(view, shown, this.ui, s, this.id);
+    const board = renderBoard(view, shown, this.ui, s, this.id, this.phase, this.alertText);
     const current = this.host.firstElementChild;
     // Patch the table in place instead of replacing it: only what changed is touched, and
     // the focused control stays where it is (re-focusing a new one forces a layout of the
     // whole notebook page: about 5 ms per redraw in JupyterLab, benchmarks/latency.py).
     if (current) morphdom(current, board, MORPH);
     else this.host.append(board);
-    const active = this.root.ownerDocument.activeElement;
+    const active = (this.root.getRootNode() as Document | ShadowRoot).activeElement;
     if (focus && !(active && this.root.contains(active))) this.restoreFocus(focus);
   }
 
   private restoreFocus(focus: { key: string; index: number }): void {
-    let el = [...this.host.querySelectorAll<HTMLElement>("[data-rw-act],[data-rw-set]")].find(
-      (e) => keyOf(e) === focus.key,
-    );
+    const all = [...this.host.querySelectorAll<HTMLElement>("[data-rw-act],[data-rw-set]")];
+    let el = all.find((e) => keyOf(e) === focus.key);
     if (!el && focus.index >= 0) {
       const cards = [...this.host.querySelectorAll<HTMLElement>(".rw-hand [data-card]")];
       el = cards[Math.min(focus.index, cards.length - 1)];
     }
+    // The hand is empty (the learner went out): Next deal, so N works at once.
+    el ??= this.host.querySelector<HTMLElement>('[data-rw-act="next"],[data-rw-act="again"]') ?? undefined;
+    el ??= this.host.querySelector<HTMLElement>(".rw-actions button") ?? undefined;
     el?.focus({ preventScroll: true });
+  }
+
+  /** Selecting a card changes a handful of attributes: set them, without a redraw. */
+  private refreshSelection(): void {
+    const view = this.view;
+    if (!view) return;
+    const table = this.shown ?? tableOf(view);
+    for (const b of this.host.querySelectorAll<HTMLElement>(".rw-hand [data-card]")) {
+      const on = this.ui.selected.has(Number(b.dataset.card));
+      b.setAttribute("aria-pressed", on ? "true" : "false");
+    }
+    for (const b of this.host.querySelectorAll<HTMLElement>(".rw-meld[data-meld]")) {
+      b.setAttribute("aria-pressed", this.ui.target === Number(b.dataset.meld) ? "true" : "false");
+    }
+    const open = actionStates(view, table, this.ui.selected.size);
+    for (const [act, on] of Object.entries(open)) {
+      const b = this.host.querySelector(`[data-rw-act="${act}"]`);
+      if (!b) continue;
+      if (on) b.removeAttribute("aria-disabled");
+      else b.setAttribute("aria-disabled", "true");
+    }
   }
 
   // --- learner input --------------------------------------------------------------------
 
   private send(intent: Record<string, unknown>): void {
-    if (this.pending) return; // one intent at a time: the next waits for the new view
-    this.pending = setTimeout(() => (this.pending = null), 4000);
+    if (this.pending) return this.say("ui.wait_python");
+    this.pending = setTimeout(() => {
+      this.pending = null;
+      if (this.phase === "waiting") this.phase = "idle";
+    }, 4000);
+    if (this.phase === "idle") this.phase = "waiting";
+    this.root.dataset.rwState = this.phase;
     this.model.send(intent);
   }
 
@@ -279,20 +419,26 @@ export class TableController {
   }
 
   private say(key: string, params: Record<string, string | number> = {}): void {
-    this.alert.textContent = t(this.lang, key, params);
+    this.alertText = t(this.lang, key, params);
+    this.alertFromPython = false;
+    this.draw(this.shown ?? undefined);
+  }
+
+  private sortKey(): (id: number) => number {
+    const view = this.view;
+    const by: SortBy = this.ui.sortBy;
+    const cards = new Map((view?.hand ?? []).map((c) => [c.id, c]));
+    return (id: number): number => {
+      const card = cards.get(id);
+      const f = card ? face(card) : { rank: 0, suit: "S" };
+      const suit = SUIT_ORDER.indexOf(f.suit);
+      return (by === "rank" ? f.rank * 10 + suit : suit * 100 + f.rank) * 1000 + id;
+    };
   }
 
   private sortHand(): void {
-    const view = this.view;
-    if (!view) return;
-    const by: SortBy = this.ui.sortBy;
-    const key = (id: number): number => {
-      const card = view.hand.find((c) => c.id === id);
-      const f = card ? face(card) : { rank: 0, suit: "S" };
-      const suit = SUIT_ORDER.indexOf(f.suit);
-      return by === "rank" ? f.rank * 10 + suit : suit * 100 + f.rank;
-    };
-    this.ui.order = [...this.ui.order].sort((a, b) => key(a) - key(b) || a - b);
+    const key = this.sortKey();
+    this.ui.order = [...this.ui.order].sort((a, b) => key(a) - key(b));
   }
 
   /** Why a control is not available now, said to the learner. */
@@ -303,7 +449,10 @@ export class TableController {
     const can = moves(view, table);
     const sel = this.ui.selected.size;
     if (view.mode === "replay") return this.say("ui.error.replay");
-    if (table.animating) return;
+    if (this.phase === "animating") {
+      const actor = table.step?.actor ?? table.current_player;
+      return this.say("ui.wait_animation", { name: view.players[actor]?.name ?? "" });
+    }
     if (view.phase === "over") return this.say("ui.turn.over");
     if (!can.mine) {
       return this.say("ui.turn.other", { name: view.players[table.current_player]?.name ?? "" });
@@ -313,31 +462,41 @@ export class TableController {
       return this.say(act === "stock" ? "error.stock_empty" : "error.discard_empty");
     }
     if (view.phase === "draw") return this.say("error.draw_first");
-    if (act === "meld" && sel < 3) return this.say("ui.error.choose_cards");
+    // One or two cards: Python names the rule (a meld needs at least three cards).
+    if (act === "meld" && sel > 0) return this.sendAction({ type: "meld", cards: this.chosen() });
+    if (act === "meld") return this.say("ui.error.choose_cards");
     if (act === "layoff" && !view.melds.length) return this.say("ui.no_melds");
     this.say("ui.error.choose_card");
+  }
+
+  private chosen(): number[] {
+    const view = this.view;
+    if (!view) return [];
+    return orderedHand(view, this.ui)
+      .filter((c) => this.ui.selected.has(c.id))
+      .map((c) => c.id);
   }
 
   activate(el: HTMLElement): void {
     const act = el.dataset.rwAct ?? "";
     const view = this.view;
     if (!view) return;
+    if (act === "skip") return this.skipAnimation();
+    if (view.replay && ["first", "prev", "fwd", "last", "autoplay"].includes(act)) return this.replayControl(act);
     if (el.getAttribute("aria-disabled") === "true") return this.explain(act);
     const ui = this.ui;
-    const chosen = orderedHand(view, ui)
-      .filter((c) => ui.selected.has(c.id))
-      .map((c) => c.id);
+    const chosen = this.chosen();
     switch (act) {
       case "card": {
         const id = Number(el.dataset.card);
         if (ui.selected.has(id)) ui.selected.delete(id);
         else ui.selected.add(id);
-        return this.draw(this.shown ?? undefined);
+        return this.refreshSelection();
       }
       case "target": {
         const index = Number(el.dataset.meld);
         ui.target = ui.target === index ? null : index;
-        return this.draw(this.shown ?? undefined);
+        return this.refreshSelection();
       }
       case "stock":
       case "pile":
@@ -364,29 +523,119 @@ export class TableController {
         return this.send({ type: "hint", rev: view.rev });
       case "next":
         return this.send({ type: "next_deal", rev: view.rev });
-      case "prev":
-      case "fwd":
-        if (view.replay) {
-          this.send({ type: "replay", step: view.replay.step + (act === "fwd" ? 1 : -1) });
-        }
-        return;
+      case "again":
+        return this.send({ type: "play_again", rev: view.rev });
     }
   }
 
+  // --- drag and drop --------------------------------------------------------------------
+
+  private reorder(id: number, before: number | null): void {
+    const order = this.ui.order.filter((x) => x !== id);
+    const at = before === null ? order.length : order.indexOf(before);
+    order.splice(at < 0 ? order.length : at, 0, id);
+    this.ui.order = order;
+    this.draw(this.shown ?? undefined);
+  }
+
+  private dropped(ids: number[], target: string, meld: number | null): void {
+    const view = this.view;
+    if (!view) return;
+    const table = this.shown ?? tableOf(view);
+    if (!moves(view, table).play) {
+      const act = target === "pile" ? "discard" : target === "meld" ? "layoff" : "meld";
+      return this.explain(act);
+    }
+    if (target === "pile" && ids.length === 1) return this.sendAction({ type: "discard", card: ids[0] });
+    if (target === "meld" && meld !== null && ids.length === 1) {
+      return this.sendAction({ type: "lay_off", card: ids[0], meld_index: meld });
+    }
+    if (target === "felt" || (target === "meld" && ids.length > 1)) {
+      return this.sendAction({ type: "meld", cards: ids });
+    }
+    this.say("ui.error.choose_card");
+  }
+
+  // --- replay ---------------------------------------------------------------------------
+
+  private replayControl(act: string): void {
+    const replay = this.view?.replay;
+    if (!replay) return;
+    if (act === "autoplay") {
+      this.ui.playing = !this.ui.playing;
+      if (this.ui.playing && replay.step >= replay.total) this.ui.playing = false;
+      this.draw(this.shown ?? undefined);
+      return this.ui.playing ? this.scheduleAutoplay() : this.stopAutoplay();
+    }
+    const base = this.replayTarget ?? replay.step;
+    const to = { first: 0, prev: base - 1, fwd: base + 1, last: replay.total }[act] ?? base;
+    this.replayGo(to);
+  }
+
+  private replayGo(step: number): void {
+    const replay = this.view?.replay;
+    if (!replay) return;
+    this.replayTarget = Math.max(0, Math.min(replay.total, step));
+    if (this.replayTarget === replay.step) {
+      this.replayTarget = null;
+      return;
+    }
+    if (!this.pending) this.send({ type: "replay", step: this.replayTarget });
+  }
+
+  private scheduleAutoplay(): void {
+    const view = this.view;
+    // A replay step asked for while the last one was on its way goes now.
+    if (view?.replay && this.replayTarget !== null && !this.pending) {
+      this.send({ type: "replay", step: this.replayTarget });
+      return;
+    }
+    if (!view?.replay || !this.ui.playing || this.autoplay) return;
+    if (view.replay.step >= view.replay.total) {
+      this.ui.playing = false;
+      this.draw();
+      return;
+    }
+    this.autoplay = setTimeout(() => {
+      this.autoplay = null;
+      if (this.ui.playing && this.phase === "idle") this.replayControl("fwd");
+    }, DELAYS[this.settings().speed] || DELAYS.fast);
+  }
+
+  private stopAutoplay(): void {
+    if (this.autoplay) clearTimeout(this.autoplay);
+    this.autoplay = null;
+  }
+
+  // --- events ---------------------------------------------------------------------------
+
   private onClick = (event: Event): void => {
+    if (this.endCelebration && (event.target as Element | null)?.closest?.(".rw-celebrate")) {
+      this.endCelebration();
+      this.endCelebration = null;
+    }
     const el = (event.target as Element | null)?.closest<HTMLElement>("[data-rw-act]");
     if (el && this.root.contains(el)) this.activate(el);
+  };
+
+  private onInput = (event: Event): void => {
+    const el = event.target as HTMLInputElement;
+    if (el.dataset?.rwSet === "replay_step") this.replayGo(Number(el.value));
   };
 
   private onChange = (event: Event): void => {
     const el = event.target as HTMLInputElement | HTMLSelectElement;
     const setting = el.dataset?.rwSet;
-    if (!setting) return;
+    if (!setting || setting === "replay_step") return;
     const checked = (el as HTMLInputElement).checked;
     if (setting === "sortby") {
       this.ui.sortBy = el.value === "rank" ? "rank" : "suit";
       this.sortHand();
       this.draw(this.shown ?? undefined);
+      return;
+    }
+    if (setting === "auto_sort") {
+      this.ui.autoSort = checked;
       return;
     }
     if (setting === "lang") this.model.set("lang", el.value);
@@ -409,11 +658,14 @@ export class TableController {
   handleKey(event: KeyboardEvent, target: HTMLElement): boolean {
     if (target.closest("select,input,textarea")) return false;
     if (event.key === "Escape") {
-      if (this.timer) this.skipAnimation();
+      if (this.endCelebration) {
+        this.endCelebration();
+        this.endCelebration = null;
+      } else if (this.phase === "animating") this.skipAnimation();
       else if (this.ui.selected.size || this.ui.target !== null) {
         this.ui.selected.clear();
         this.ui.target = null;
-        this.draw(this.shown ?? undefined);
+        this.refreshSelection();
       } else return false;
       return true;
     }

@@ -1,4 +1,6 @@
-// The shapes the Python side syncs (rummy_widget/view.py) and the model anywidget hands us.
+// The shapes the Python side syncs (rummy_widget/table/view.py, built by table/core.py) and the
+// model anywidget hands us. This file is their one definition in the front end; the contract
+// test (test/contract.test.ts) reads real views that tests/test_table_core.py dumps as fixtures.
 
 export interface Card {
   id: number;
@@ -42,9 +44,13 @@ export interface Snapshot {
   discard_top: Card | null;
   discard_size: number;
   melds: MeldView[];
+  /** Every hand after the move, only with reveal (the teacher's open-hands demo). */
+  hands?: Card[][];
 }
 
 export interface Step {
+  /** The seat that made the move. */
+  actor: number;
   events: LogEvent[];
   table: Snapshot;
 }
@@ -96,10 +102,12 @@ export interface View {
   } | null;
   scoreboard: Scoreboard | null;
   rules: { name: string; title: string; rows: [string, string][] };
-  hint: { action: HintAction; text: string } | null;
+  /** `why`: the detailed reason, with its numbers (the bots' `why`). */
+  hint: { action: HintAction; text: string; why?: string } | null;
   message: { id: number; kind: string; text: string } | null;
   steps: Step[];
   replay: { step: number; total: number } | null;
+  deal: { number: number; total: number };
 }
 
 type Handler = (...args: any[]) => void;

@@ -84,6 +84,7 @@ export function makeView(over: Partial<View> = {}): View {
     message: null,
     steps: [],
     replay: null,
+    deal: { number: 1, total: 1 },
     ...over,
   };
 }
@@ -105,4 +106,11 @@ export function button(root: Element, name: string): HTMLElement {
 
 export function key(el: Element, key: string, extra: KeyboardEventInit = {}): void {
   el.dispatchEvent(new KeyboardEvent("keydown", { key, bubbles: true, ...extra }));
+}
+
+/** Open the drawer (settings, log, whole pile, rules), as a click on its summary does. */
+export function openDrawer(root: Element): void {
+  const drawer = root.querySelector("details.rw-drawer") as HTMLDetailsElement;
+  drawer.open = true;
+  drawer.dispatchEvent(new Event("toggle"));
 }

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import widget, { TableController } from "../src/index";
-import { button, card, cards, FakeModel, key, makeView, nameOf } from "./helpers";
+import { button, card, cards, FakeModel, key, makeView, nameOf, openDrawer } from "./helpers";
 
 let el: HTMLElement;
 let cleanup: (() => void) | null = null;
@@ -83,11 +83,13 @@ describe("rendering", () => {
 
   test("stock size, discard top, melds grouped by owner, penalty, log and rules", () => {
     mount({ view: makeView() });
+    expect(el.querySelector(".rw-rules")).toBeNull(); // a closed drawer draws no panels
+    openDrawer(el);
     expect(el.textContent).toContain("70 cards");
     expect(el.textContent).toContain("Top card: 4 of spades");
-    expect(el.textContent).toContain("Aino's melds");
+    expect(el.querySelector(".rw-owner-name")?.textContent).toBe("Aino");
     const meld = el.querySelector(".rw-meld") as HTMLElement;
-    expect(nameOf(meld)).toBe("Set 0 of Aino: 6 of spades, 6 of hearts, 6 of diamonds");
+    expect(nameOf(meld)).toBe("Set 1 of Aino: 6 of spades, 6 of hearts, 6 of diamonds");
     expect(el.textContent).toContain("Penalty points in your hand: 42");
     expect(el.textContent).toContain("Aino discarded 4 of spades.");
     expect(el.querySelector(".rw-rules")?.textContent).toContain("104");
@@ -100,8 +102,9 @@ describe("rendering", () => {
     const view = makeView({ discard_pile: cards("4S") });
     view.players[1].hand_size = 1;
     mount({ view, lang: "fi" });
+    openDrawer(el);
     expect(el.querySelector(".rw-seat")?.textContent).toContain("1 kortti");
-    expect(el.querySelector("summary")?.textContent).toBe("Koko poistopakka (1 kortti)");
+    expect(el.querySelector(".rw-pile-title")?.textContent).toBe("Koko poistopakka (1 kortti)");
   });
 
   test("four-colour deck and large size switch classes", () => {
@@ -232,11 +235,16 @@ describe("selection and intents", () => {
     expect(order()).toEqual(["ace of hearts", "2 of clubs", "king of spades"]);
   });
 
-  test("a drawn card joins the right end of the learner's order", () => {
+  test("a drawn card goes where the sort puts it, or to the right end without auto-sort", () => {
     const model = mount({ view: makeView({ hand: cards("KC AS") }) });
     model.set("view", makeView({ rev: 4, phase: "play", hand: cards("KC AS 5H") }));
-    expect(handButtons().map(nameOf)).toEqual(["ace of spades", "king of clubs", "5 of hearts"]);
+    expect(handButtons().map(nameOf)).toEqual(["ace of spades", "5 of hearts", "king of clubs"]);
     expect(button(el, "5 of hearts").classList.contains("rw-fresh")).toBe(true);
+    const auto = el.querySelector("[data-rw-set=auto_sort]") as HTMLInputElement;
+    auto.checked = false;
+    auto.dispatchEvent(new Event("change", { bubbles: true }));
+    model.set("view", makeView({ rev: 5, phase: "play", hand: cards("KC AS 5H 2S") }));
+    expect(handButtons().map(nameOf)).toEqual(["ace of spades", "5 of hearts", "king of clubs", "2 of spades"]);
   });
 });
 
@@ -335,6 +343,16 @@ describe("keyboard", () => {
 });
 
 describe("language", () => {
+  test("the rules table may come on its own trait, as the widget syncs it", () => {
+    const view = makeView() as any;
+    delete view.rules;
+    const model = mount({ view, rules: { name: "traditional", title: "Rules: Traditional", rows: [["Cards", "104"]] } });
+    openDrawer(el);
+    expect(el.querySelector(".rw-rules caption")?.textContent).toBe("Rules: Traditional");
+    model.set("rules", { name: "traditional", title: "Säännöt", rows: [["Kortit", "104"]] });
+    expect(el.querySelector(".rw-rules caption")?.textContent).toBe("Säännöt");
+  });
+
   test("switching in the UI sets the lang trait and renders Finnish", () => {
     const model = mount({ view: makeView() });
     const select = el.querySelector("[data-rw-set=lang]") as HTMLSelectElement;
@@ -364,6 +382,7 @@ describe("bot moves", () => {
       rev: 4,
       steps: [
         {
+          actor: 1,
           events: [{ type: "draw", player: 1, source: "stock" }],
           table: {
             players: [
@@ -378,6 +397,7 @@ describe("bot moves", () => {
           },
         },
         {
+          actor: 1,
           events: [{ type: "discard", player: 1, card: card("4S") }],
           table: {
             players: [
@@ -401,7 +421,7 @@ describe("bot moves", () => {
     const live = el.querySelector("[aria-live=polite]") as HTMLElement;
     expect(live.textContent).toBe("Aino drew from the stock.");
     expect(el.textContent).toContain("71 cards");
-    expect(el.textContent).toContain("Aino is playing.");
+    expect(el.querySelector(".rw-status")?.textContent).toBe("Aino draws from the stock");
     expect(button(el, "Stock").getAttribute("aria-disabled")).toBe("true");
     vi.advanceTimersByTime(700);
     expect(live.textContent).toBe("Aino discarded 4 of spades.");

@@ -16,8 +16,10 @@ from ..engine.actions import Action
 from ..engine.game import Game
 from ..solver import best_arrangement
 
-#: The log keeps only the latest events; ``log_start`` says where they begin.
-LOG_LIMIT = 60
+#: The moves the front end's log shows (js/src/board.ts, LOG_SHOWN). The view sends only
+#: those, plus the events of the moves still to be animated (the log catches up with the
+#: animation); ``log_start`` says where they begin.
+LOG_SHOWN = 15
 
 
 @dataclass
@@ -46,6 +48,18 @@ def table_snapshot(obs: dict) -> dict:
         "discard_size": len(pile),
         "melds": obs["melds"],
     }
+
+
+def step_view(obs: dict, events: list, actor: int, hands: list | None = None) -> dict:
+    """One move to animate: who moved, its public events and the public table after it.
+
+    ``hands`` (every hand, only for the teacher's open-hands demo) keeps open hands face up
+    at every frame of the animation.
+    """
+    table = table_snapshot(obs)
+    if hands is not None:
+        table["hands"] = [[c.to_json() for c in hand] for hand in hands]
+    return {"actor": actor, "events": list(events), "table": table}
 
 
 def hand_penalty(game: Game, seat: int) -> int | None:
@@ -98,6 +112,13 @@ def scoreboard_view(game: Game, match=None) -> dict | None:
     return board
 
 
+def deal_view(match=None) -> dict:
+    """Which deal of the match this is (a lesson or a replay is deal 1 of 1)."""
+    if match is None:
+        return {"number": 1, "total": 1}
+    return {"number": match.deal_number, "total": match.deals}
+
+
 def build_view(
     game: Game,
     seat: int,
@@ -117,7 +138,8 @@ def build_view(
             for i, p in enumerate(players)
         ]
     log = obs["log"]
-    start = max(0, len(log) - LOG_LIMIT)
+    animated = sum(len(step["events"]) for step in extras.steps)
+    start = max(0, len(log) - LOG_SHOWN - animated)
     return {
         "mode": extras.mode,
         "rev": extras.rev,
@@ -137,6 +159,7 @@ def build_view(
         "log_start": start,
         "result": obs["result"],
         "scoreboard": scoreboard_view(game, match),
+        "deal": deal_view(match),
         "rules": rules_view(game, lang),
         "hint": extras.hint,
         "message": extras.message,

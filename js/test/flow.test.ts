@@ -1,0 +1,246 @@
+// The front end's state machine, watchable bots, feedback, flow between deals and the replay.
+import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
+import widget from "../src/index";
+import type { Step, View } from "../src/types";
+import { button, card, cards, FakeModel, key, makeView, nameOf, openDrawer } from "./helpers";
+
+let el: HTMLElement;
+let cleanup: (() => void) | null = null;
+
+function mount(state: Record<string, unknown>) {
+  const model = new FakeModel(state);
+  el = document.createElement("div");
+  document.body.append(el);
+  cleanup = widget.render({ model, el });
+  return model;
+}
+
+beforeEach(() => {
+  document.body.replaceChildren();
+});
+afterEach(() => {
+  cleanup?.();
+  cleanup = null;
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+const state = () => (el.querySelector(".rw-root") as HTMLElement).dataset.rwState;
+
+function takeStep(): Step {
+  return {
+    actor: 1,
+    events: [{ type: "draw", player: 1, source: "discard", card: card("QS") }],
+    table: {
+      players: [
+        { hand_size: 10, has_melded: false },
+        { hand_size: 10, has_melded: true },
+      ],
+      current_player: 1,
+      stock_size: 70,
+      discard_top: null,
+      discard_size: 0,
+      melds: [],
+    },
+  };
+}
+
+describe("state machine", () => {
+  test("idle, waiting for Python after an intent, animating the bots, idle again", () => {
+    vi.useFakeTimers();
+    const model = mount({ view: makeView(), bot_speed: "fast" });
+    expect(state()).toBe("idle");
+    button(el, "Stock").click();
+    expect(state()).toBe("waiting");
+    button(el, "Discard pile").click(); // a second click while waiting is answered
+    expect(model.sent).toHaveLength(1);
+    expect(el.querySelector("[role=alert]")?.textContent).toBe(
+      "One moment: the table is checking your move.",
+    );
+    model.set("view", makeView({ rev: 4, steps: [takeStep()] }));
+    expect(state()).toBe("animating");
+    vi.advanceTimersByTime(250);
+    expect(state()).toBe("idle");
+  });
+
+  test("a caption by the acting bot, a visible Skip, and a word for a click meanwhile", () => {
+    vi.useFakeTimers();
+    const model = mount({ view: makeView({ rev: 3 }), bot_speed: "slow" });
+    model.set("view", makeView({ rev: 4, steps: [takeStep()] }));
+    expect(el.querySelector(".rw-status")?.textContent).toBe("Aino takes Q♠ from the discard pile");
+    button(el, "Stock").click();
+    expect(model.sent).toHaveLength(0);
+    expect(el.querySelector("[role=alert]")?.textContent).toBe(
+      "Aino is still playing: wait a moment, or press Skip.",
+    );
+    button(el, "Skip").click();
+    expect(state()).toBe("idle");
+    expect(el.querySelectorAll('[data-rw-act="skip"]')).toHaveLength(0);
+    expect(button(el, "Stock").getAttribute("aria-disabled")).toBeNull();
+  });
+
+  test("cards travel unless the learner asked for reduced motion", () => {
+    vi.useFakeTimers();
+    const flights = () => el.querySelectorAll(".rw-flying").length;
+    const animate = vi.fn(() => ({ finished: new Promise(() => undefined), cancel() {} }));
+    (HTMLElement.prototype as any).animate = animate;
+    try {
+      let model = mount({ view: makeView({ rev: 3 }), bot_speed: "normal" });
+      model.set("view", makeView({ rev: 4, steps: [takeStep()] }));
+      expect(flights()).toBe(1);
+      expect(animate).toHaveBeenCalledTimes(1);
+      cleanup?.();
+      vi.stubGlobal("matchMedia", (q: string) => ({ matches: q.includes("reduce") }));
+      (window as any).matchMedia = (q: string) => ({ matches: q.includes("reduce") });
+      model = mount({ view: makeView({ rev: 3 }), bot_speed: "normal" });
+      model.set("view", makeView({ rev: 4, steps: [takeStep()] }));
+      expect(flights()).toBe(0);
+      expect(el.querySelector(".rw-status")?.textContent).toBe("Aino takes Q♠ from the discard pile");
+    } finally {
+      delete (HTMLElement.prototype as any).animate;
+      delete (window as any).matchMedia;
+    }
+  });
+});
+
+describe("feedback and flow", () => {
+  test("Meld with two cards asks Python, which names the rule; with none it says select", () => {
+    const model = mount({ view: makeView({ phase: "play" }) });
+    button(el, "Meld").click();
+    expect(el.querySelector("[role=alert]")?.textContent).toBe("Select the cards to meld first.");
+    button(el, "7 of hearts").click();
+    button(el, "8 of hearts").click();
+    button(el, "Meld").click();
+    expect(model.sent[0].action).toEqual({ type: "meld", cards: [card("7H").id, card("8H").id] });
+  });
+
+  test("the card just taken from the pile is marked and says so in its name", () => {
+    const hand = cards("AS 10C QD 7H 8H 9H 2S 5D KC 3C 4S");
+    mount({ view: makeView({ phase: "play", hand, taken_from_discard: card("4S") }) });
+    const taken = el.querySelector(`.rw-hand [data-card="${card("4S").id}"]`) as HTMLElement;
+    expect(taken.classList.contains("rw-taken")).toBe(true);
+    expect(nameOf(taken)).toBe(
+      "4 of spades, taken from the discard pile: you may not discard it this turn",
+    );
+  });
+
+  test("rules and deal number are always shown; a finished match offers Play again", () => {
+    const board = {
+      winner: 1, rummy: false, void: false, bonus: 0, penalties: [12, 0],
+      deal: 2, deals: 2, totals: [30, 4], match_over: true,
+    };
+    const model = mount({ view: makeView({ phase: "over", deal: { number: 2, total: 2 }, scoreboard: board }) });
+    expect(el.querySelector(".rw-title")?.textContent).toBe("Rules: TraditionalDeal 2 of 2");
+    button(el, "Play again").click();
+    expect(model.sent[0]).toEqual({ type: "play_again", rev: 3 });
+  });
+
+  test("going out is celebrated briefly; Escape ends it early", () => {
+    vi.useFakeTimers();
+    const board = {
+      winner: 0, rummy: true, void: false, bonus: 25, penalties: [0, 40],
+      deal: 1, deals: 2, totals: [0, 40], match_over: false,
+    };
+    const model = mount({ view: makeView({ phase: "play" }) });
+    const end = { type: "end" as const, winner: 0, rummy: true, void: false };
+    model.set("view", makeView({ rev: 4, phase: "over", scoreboard: board, log: [end] }));
+    expect(el.querySelector(".rw-celebrate")?.textContent).toBe("Rummy! You went out in one turn!");
+    key(button(el, "Next deal"), "Escape");
+    expect(el.querySelector(".rw-celebrate")).toBeNull();
+    model.set("view", makeView({ rev: 5, phase: "over", scoreboard: board, log: [end] }));
+    vi.advanceTimersByTime(1600);
+    expect(el.querySelector(".rw-celebrate")).toBeNull();
+  });
+
+  test("the stock and the pile are highlighted when the learner can draw, not greyed", () => {
+    const model = mount({ view: makeView({ phase: "draw" }) });
+    expect(el.querySelectorAll(".rw-can-draw")).toHaveLength(2);
+    model.set("view", makeView({ rev: 4, phase: "play" }));
+    expect(el.querySelectorAll(".rw-can-draw")).toHaveLength(0);
+  });
+
+  test("meld numbers count from 1 on screen and in the log; intents keep index 0", () => {
+    const model = mount({
+      view: makeView({
+        phase: "play",
+        hand: cards("6C 2S"),
+        log: [{ type: "lay_off", player: 1, meld_index: 0, card: card("6C") }],
+      }),
+    });
+    expect(el.querySelector(".rw-meld-no")?.textContent).toBe("1");
+    openDrawer(el);
+    expect(el.querySelector(".rw-log li")?.textContent).toBe("Aino laid off 6 of clubs on meld 1.");
+    button(el, "6 of clubs").click();
+    button(el, "Lay off").click();
+    expect(model.sent[0].action.meld_index).toBe(0);
+  });
+
+  test("melds lie in the order they were laid down, whoever owns them", () => {
+    const melds = [
+      { index: 0, owner: 1, kind: "set" as const, cards: cards("6S 6H 6D") },
+      { index: 1, owner: 0, kind: "run" as const, cards: cards("7H 8H 9H") },
+      { index: 2, owner: 1, kind: "run" as const, cards: cards("3D 4D 5D") },
+    ];
+    mount({ view: makeView({ melds }) });
+    const numbers = [...el.querySelectorAll(".rw-meld-no")].map((e) => e.textContent);
+    expect(numbers).toEqual(["1", "2", "3"]);
+    const names = [...el.querySelectorAll(".rw-meld")].map(nameOf);
+    expect(names[1]).toBe("Run 2 of You: 7 of hearts, 8 of hearts, 9 of hearts");
+  });
+});
+
+describe("replay for teachers", () => {
+  const replayView = (step: number, over: Partial<View> = {}) =>
+    makeView({ mode: "replay", rev: step, replay: { step, total: 9 }, seat: 1, ...over });
+
+  test("first, previous, next, last, a slider; the seat's own labels; no play controls", () => {
+    const model = mount({ view: replayView(2) });
+    for (const name of ["First move", "Previous move", "Play", "Next move", "Last move"]) {
+      expect(button(el, name)).toBeTruthy();
+    }
+    for (const name of ["Meld", "Lay off", "Discard", "Hint"]) {
+      expect([...el.querySelectorAll("button")].filter((b) => nameOf(b) === name)).toHaveLength(0);
+    }
+    const slider = el.querySelector("input[type=range]") as HTMLInputElement;
+    expect(nameOf(slider)).toBe("Move");
+    expect(el.textContent).toContain("Aino's hand");
+    expect(el.textContent).not.toContain("Your hand");
+    button(el, "Last move").click();
+    expect(model.sent[0]).toEqual({ type: "replay", step: 9 });
+    model.set("view", replayView(9));
+    slider.value = "4";
+    slider.dispatchEvent(new Event("input", { bubbles: true }));
+    expect(model.sent[1]).toEqual({ type: "replay", step: 4 });
+  });
+
+  test("rapid clicks never drop a step: they add up while Python answers", () => {
+    const model = mount({ view: replayView(2) });
+    for (let i = 0; i < 3; i++) button(el, "Next move").click();
+    expect(model.sent).toEqual([{ type: "replay", step: 3 }]);
+    model.set("view", replayView(3));
+    expect(model.sent.at(-1)).toEqual({ type: "replay", step: 5 });
+    model.set("view", replayView(5));
+    expect(model.sent).toHaveLength(2);
+  });
+
+  test("autoplay steps forward at the bot speed until the end", () => {
+    vi.useFakeTimers();
+    const model = mount({ view: replayView(8), bot_speed: "fast" });
+    button(el, "Play").click();
+    expect(button(el, "Pause")).toBeTruthy();
+    vi.advanceTimersByTime(250);
+    expect(model.sent).toEqual([{ type: "replay", step: 9 }]);
+    model.set("view", replayView(9));
+    vi.advanceTimersByTime(1000);
+    expect(model.sent).toHaveLength(1);
+    expect(button(el, "Play")).toBeTruthy();
+  });
+
+  test("the keyboard still plays a turn: Escape clears a selection without a redraw", () => {
+    mount({ view: makeView({ phase: "play" }) });
+    button(el, "ace of spades").click();
+    expect(button(el, "Discard").getAttribute("aria-disabled")).toBeNull();
+    key(button(el, "ace of spades"), "Escape");
+    expect(button(el, "Discard").getAttribute("aria-disabled")).toBe("true");
+  });
+});

@@ -1,0 +1,395 @@
+"""``Table``: the card table without any widget: seats, intents, bots' turns, per-seat views.
+
+A front end (the ``RummyTable`` widget, a classroom server, a game review) owns a ``Table`` and
+does two things with it: it passes each intent a seat sends to ``intent(content, seat)`` and it
+shows ``view(seat, lang)``, the JSON-ready table that seat may see. Python checks every intent
+with the engine; after a person's move the bots play at once, and their moves are kept as
+public animation steps in the next view. Nothing here imports a widget library, so the core
+runs in a plain Python process. See docs/widget.md.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+from collections.abc import Callable, Iterable, Sequence
+
+from ..engine.actions import Action
+from ..engine.game import Game, default_names
+from ..engine.match import Match
+from ..engine.rules import Rules
+from ..errors import RuleError
+from ..i18n import check_lang, t
+from .reasons import explain_meld
+from .view import Extras, action_view, build_view, step_view
+
+#: Opponents' names at the table, seat 1 onwards (the same in both languages).
+BOT_NAMES = ("Aino", "Eero", "Kaisa")
+#: An intent longer than this (as JSON) is refused unread.
+MAX_INTENT_BYTES = 4096
+#: A bot turn is a handful of moves; more than this means a broken bot.
+MAX_BOT_MOVES = 2000
+
+Text = Callable[[str], str]
+
+
+class IntentError(Exception):
+    """An intent the table refuses before the engine sees it; ``key`` is its ui.error text."""
+
+    def __init__(self, key: str) -> None:
+        super().__init__(key)
+        self.key = key
+
+    def localized(self, lang: str) -> str:
+        return t(self.key, lang)
+
+
+class MeldRefused(Exception):
+    """The engine refused a meld; ``localized`` names the rule the cards break."""
+
+    def __init__(self, text: Text) -> None:
+        super().__init__("not_a_meld")
+        self.localized = text
+
+
+class Table:
+    """One table: a match (or a prepared ``game``) with people at ``humans`` and bots elsewhere.
+
+    ``Table(opponents=["basic"], rules="traditional", lang="en", seed=None, name=None, deals=1,
+    reveal=False, game=None, humans=(0,))``. ``seat`` is the first person's seat, the one a
+    single-learner front end shows.
+    """
+
+    def __init__(
+        self,
+        opponents: Sequence[object] = ("basic",),
+        rules: str | Rules = "traditional",
+        lang: str = "en",
+        seed: int | None = None,
+        name: str | None = None,
+        deals: int = 1,
+        reveal: bool = False,
+        game: Game | None = None,
+        humans: Iterable[int] = (0,),
+    ) -> None:
+        lang = check_lang(lang)
+        self.seed = secrets.randbelow(2**31) if seed is None else int(seed)
+        self.reveal = bool(reveal)
+        self.mode = "play"
+        self.rev = 0
+        self._messages: dict[int, dict] = {}
+        self._message_count = 0
+        self._hints: dict[int, dict] = {}
+        self.steps: list[dict] = []
+        self._replay: dict | None = None
+        opponents = list(opponents) or ["basic"]
+        if game is None:
+            players = 1 + len(opponents)
+            names = [learner_name(name, lang), *BOT_NAMES[: players - 1]]
+            self.match: Match | None = Match(names, rules, seed=self.seed, deals=deals, lang=lang)
+            self.game = self.match.game
+        else:
+            self.match = None
+            self.game = game
+            players = game.players
+            default = default_names(players, game.lang)
+            names = [
+                learner_name(name, lang) if p == 0 else (BOT_NAMES[p - 1] if n == default[p] else n)
+                for p, n in enumerate(game.names)
+            ]
+        self.names = names
+        self.humans = sorted({self.game._seat(s) for s in humans})
+        self.seat = self.humans[0]
+        bot_seats = [p for p in range(players) if p not in self.humans]
+        self.bots = {
+            p: make_bot(opponents[min(i, len(opponents) - 1)], self.seed * 10 + p)
+            for i, p in enumerate(bot_seats)
+        }
+        self._play_bots()
+
+    # --- replay -----------------------------------------------------------------------------
+
+    @classmethod
+    def replay(cls, game: Game, seat: int = 0, open_hands: bool = False) -> Table:
+        """A finished (or unfinished) game shown move by move, from ``seat`` or open-handed."""
+        table = cls.__new__(cls)
+        table.seed = game.seed
+        table.reveal = bool(open_hands)
+        table.mode = "replay"
+        table.rev = 0
+        table._messages = {}
+        table._message_count = 0
+        table._hints = {}
+        table.steps = []
+        table.match = None
+        table.names = list(game.names)
+        table.seat = game._seat(seat)
+        table.humans = [table.seat]
+        table.bots = {}
+        table._replay = {"data": game.to_dict(), "step": 0}
+        table.game = Game.from_dict(table._replay["data"], upto=0)
+        return table
+
+    @property
+    def replay_total(self) -> int:
+        return len(self._replay["data"]["history"]) if self._replay else 0
+
+    def replay_to(self, step: int) -> None:
+        """Replay mode: show the table after ``step`` moves (clamped to the game's length).
+
+        One step forward carries that move as an animation step; any other jump shows the
+        position at once.
+        """
+        if self._replay is None:
+            raise IntentError("ui.error.bad_intent")
+        data = self._replay["data"]
+        step = max(0, min(int(step), self.replay_total))
+        forward = step == self._replay["step"] + 1
+        before = len(self.game.log) if forward else 0
+        self.game = Game.from_dict(data, upto=step)
+        self.steps = []
+        if forward:
+            self.steps = [self._step(self.game.log[before:], data["history"][step - 1]["player"])]
+        self._replay["step"] = step
+        self.rev = step
+
+    # --- intents ----------------------------------------------------------------------------
+
+    def intent(self, content: object, seat: int | None = None) -> bool:
+        """Check and carry out one intent sent by ``seat``; True if it was carried out.
+
+        Anything refused sets a localized message for that seat and changes nothing else.
+        """
+        seat = self.seat if seat is None else seat
+        try:
+            self._dispatch(content, seat)
+        except (RuleError, IntentError, MeldRefused) as err:
+            self._say(seat, err.localized)
+            return False
+        return True
+
+    def _dispatch(self, content: object, seat: int) -> None:
+        try:
+            size = len(json.dumps(content))
+        except (TypeError, ValueError):
+            raise IntentError("ui.error.bad_intent") from None
+        if size > MAX_INTENT_BYTES:
+            raise IntentError("ui.error.too_large")
+        if not isinstance(content, dict) or not isinstance(content.get("type"), str):
+            raise IntentError("ui.error.bad_intent")
+        kind = content["type"]
+        if kind == "replay":
+            step = content.get("step")
+            if self.mode != "replay" or not is_int(step):
+                raise IntentError("ui.error.bad_intent")
+            self.replay_to(step)
+            return
+        if self.mode == "replay":
+            raise IntentError("ui.error.replay")
+        if kind not in ("action", "hint", "next_deal", "play_again") or seat not in self.humans:
+            raise IntentError("ui.error.bad_intent")
+        rev = content.get("rev")
+        if not is_int(rev):
+            raise IntentError("ui.error.bad_intent")
+        if rev != self.rev:
+            raise IntentError("ui.error.stale")
+        if kind == "action":
+            self._play(Action.from_json(content.get("action")), seat)
+        elif kind == "hint":
+            self._show_hint(seat)
+        elif kind == "next_deal":
+            self._next_deal()
+        else:
+            self._play_again()
+
+    def _play(self, action: Action, seat: int) -> None:
+        try:
+            self.game.apply(action, player=seat)
+        except RuleError as err:
+            if err.code == "not_a_meld":
+                reason = explain_meld(action.cards, self.game.rules)
+                if reason is not None:
+                    raise MeldRefused(reason) from err
+            raise learners_meld_number(err) from None
+        self._changed()
+        self.steps = [self._step(self.game.log[-1:], seat)] if len(self.humans) > 1 else []
+        self._play_bots()
+
+    def _next_deal(self) -> None:
+        if self.game.phase != "over":
+            raise RuleError("deal_not_over")
+        if self.match is None:
+            raise RuleError("match_over")
+        self.game = self.match.next_deal()
+        self._changed()
+        self._play_bots()
+
+    def _play_again(self) -> None:
+        """A finished match starts over: the same players and rules, the next seed. A
+        finished lesson (a prepared ``game``) starts again from its first position."""
+        match = self.match
+        if self.game.phase != "over" or (match is not None and not match.over):
+            raise RuleError("deal_not_over")
+        if match is None:
+            self.game = Game.from_dict(self.game.to_dict(), upto=0)
+        else:
+            self.seed += 1
+            self.match = Match(
+                self.names, match.rules, seed=self.seed, deals=match.deals, lang=match.lang
+            )
+            self.game = self.match.game
+        self._changed()
+        self._play_bots()
+
+    def _show_hint(self, seat: int) -> None:
+        game = self.game
+        if game.phase == "over" or game.current_player != seat:
+            raise IntentError("ui.hint_unavailable")
+        from ..bots import get_bot
+
+        expert = get_bot("expert", seed=self.seed)
+        obs = game.observation(seat)
+        try:
+            action = as_action(expert.act(obs))
+        except Exception:  # a failing expert must not break the table
+            raise IntentError("ui.hint_unavailable") from None
+
+        def text(lang: str) -> str:
+            """One short sentence addressed to the learner: the reason, then the move."""
+            return expert.advise(obs, action, lang)
+
+        def why(lang: str) -> str:
+            """The detailed reason, with its numbers, for a "why?" under the hint."""
+            return expert.why(obs, action, lang)
+
+        self._hints[seat] = {"rev": self.rev, "action": action, "text": text, "why": why}
+
+    # --- bots -------------------------------------------------------------------------------
+
+    def _play_bots(self) -> None:
+        """Play the bots until a person is to move (or the deal ends), keeping each move."""
+        game = self.game
+        moves = 0
+        while game.phase != "over" and game.current_player in self.bots and moves < MAX_BOT_MOVES:
+            seat = game.current_player
+            before = len(game.log)
+            self._bot_move(seat)
+            moves += 1
+            self.steps.append(self._step(game.log[before:], seat))
+        if game.phase == "over" and self.match is not None and self.match.game is game:
+            self.match.record()
+
+    def _bot_move(self, seat: int) -> None:
+        game = self.game
+        try:
+            game.apply(as_action(self.bots[seat].act(game.observation(seat))), player=seat)
+            return
+        except Exception:  # a broken bot must not freeze the table: play a legal move for it
+            legal = game.legal_actions()
+            discards = [a for a in legal if a.kind == "discard"]
+            game.apply(discards[-1] if discards else legal[0], player=seat)
+            name = self.names[seat]
+            for human in self.humans:
+                self._say(human, lambda lang: t("ui.error.bot_failed", lang, name=name))
+
+    def _step(self, events: list, actor: int) -> dict:
+        """One move for the front end to animate: its public events and the table after it."""
+        hands = [list(self.game.hand(p)) for p in range(self.game.players)] if self.reveal else None
+        return step_view(self.game.observation(self.seat), events, actor, hands)
+
+    # --- views ------------------------------------------------------------------------------
+
+    def _changed(self) -> None:
+        """The game moved on: a new revision; old hints, messages and animations go."""
+        self.rev += 1
+        self._hints.clear()
+        self._messages.clear()
+        self.steps = []
+
+    def _say(self, seat: int, text: Text, kind: str = "error") -> None:
+        self._message_count += 1
+        self._messages[seat] = {"id": self._message_count, "kind": kind, "text": text}
+
+    def message(self, seat: int | None = None, lang: str = "en") -> dict | None:
+        """The seat's latest message, in ``lang`` (``{"id", "kind", "text"}``) or None."""
+        found = self._messages.get(self.seat if seat is None else seat)
+        return None if found is None else dict(found, text=found["text"](lang))
+
+    def view(self, seat: int | None = None, lang: str = "en") -> dict:
+        """Everything ``seat`` may see, JSON-ready, in ``lang``."""
+        seat = self.seat if seat is None else seat
+        hint = self._hints.get(seat)
+        if hint is not None and hint["rev"] == self.rev:
+            hint = {
+                "action": action_view(hint["action"]),
+                "text": hint["text"](lang),
+                "why": hint["why"](lang),
+            }
+        else:
+            hint = None
+        replay = None
+        if self._replay is not None:
+            replay = {"step": self._replay["step"], "total": self.replay_total}
+        extras = Extras(
+            rev=self.rev,
+            mode=self.mode,
+            reveal=self.reveal,
+            message=self.message(seat, lang),
+            hint=hint,
+            steps=self.steps,
+            replay=replay,
+        )
+        return build_view(self.game, seat, lang, extras, self.match, self.names)
+
+    def describe(self, lang: str = "en") -> str:
+        """One line about the table in ``lang`` (the widget's repr)."""
+        game = self.game
+        if game.phase == "over":
+            state = t("repr.table.over", lang)
+        else:
+            state = t(f"repr.table.{game.phase}", lang, name=self.names[game.current_player])
+        deal = ""
+        if self.match is not None:
+            deal = t("repr.table.deal", lang, n=self.match.deal_number, total=self.match.deals)
+        mode = t("repr.table.replay", lang) if self.mode == "replay" else ""
+        return t(
+            "repr.table",
+            lang,
+            mode=mode,
+            rules=game.rules.name,
+            players=game.players,
+            deal=deal,
+            state=state,
+        )
+
+
+def learners_meld_number(err: RuleError) -> RuleError:
+    """The same error with the meld counted from 1, as every learner-facing place counts it
+    (docs/widget.md, "Meld numbers"); the engine and the intents keep index 0."""
+    index = err.params.get("index")
+    if err.code not in ("cannot_lay_off", "no_such_meld") or not str(index).isdigit():
+        return err
+    return RuleError(err.code, err.lang, **dict(err.params, index=int(index) + 1))
+
+
+def learner_name(name: str | None, lang: str) -> str:
+    """The learner's name at the table: "You" / "Sinä" unless one is given."""
+    return t("ui.you", lang) if name is None else str(name)
+
+
+def make_bot(spec: object, seed: int) -> object:
+    """A bot from the ladder by name, or any object with ``act(observation)`` as it is."""
+    if hasattr(spec, "act"):
+        return spec
+    from ..bots import get_bot
+
+    return get_bot(str(spec), seed=seed)
+
+
+def is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def as_action(value: object) -> Action:
+    """Bots may answer with an ``Action`` or its JSON form."""
+    return value if isinstance(value, Action) else Action.from_json(value)

@@ -1,0 +1,303 @@
+"""The table core without any widget: seats, intents, bots, per-seat views, reasons, replay.
+
+The classroom server and the game review drive ``rummy_widget.table.core.Table`` directly, so
+everything here runs with no anywidget, no traitlets and no browser. The contract test at the
+end writes real views as JSON fixtures that the front end's tests read (js/test/contract.test.ts):
+one definition of each shape that crosses the wire.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from hidden_cards import card_ids_in, hidden_from
+from test_widget import greedy_move as greedy
+
+from rummy_widget.engine.actions import Action
+from rummy_widget.engine.cards import parse_cards
+from rummy_widget.engine.game import Game
+from rummy_widget.engine.rules import Rules
+from rummy_widget.i18n import t
+from rummy_widget.table.core import Table
+from rummy_widget.table.reasons import meld_reason
+
+REPO = Path(__file__).resolve().parents[1]
+FIXTURES = REPO / "js" / "test" / "fixtures"
+
+
+class StockBot:
+    """Draws from the stock and throws away its first card: moves that depend only on its hand."""
+
+    def act(self, observation: dict) -> Action | dict:
+        if observation["phase"] == "draw":
+            return Action.draw("stock")
+        return {"type": "discard", "card": observation["hand"][0]["id"]}
+
+
+def act(table: Table, action: dict, seat: int | None = None) -> bool:
+    return table.intent({"type": "action", "rev": table.rev, "action": action}, seat)
+
+
+def assert_no_leak(table: Table, seat: int) -> None:
+    view = json.loads(json.dumps(table.view(seat)))
+    assert not card_ids_in(view) & hidden_from(table.game, seat)
+
+
+def test_the_core_imports_no_widget_library() -> None:
+    code = (
+        "import sys; from rummy_widget.table.core import Table; "
+        "t = Table(opponents=['basic'], seed=1); t.view(0); "
+        "print(sorted(m for m in ('anywidget', 'ipywidgets', 'traitlets') if m in sys.modules))"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=REPO
+    )
+    assert out.stdout.strip() == "[]"
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 3), (4, 8)])
+def test_a_whole_deal_through_the_core_never_leaks(players: int, seed: int) -> None:
+    table = Table(opponents=[StockBot()] * (players - 1), seed=seed)
+    game = table.game
+    for _ in range(2000):
+        assert_no_leak(table, 0)
+        if game.phase == "over":
+            break
+        assert game.current_player == 0  # the bots have moved already
+        rev = table.rev
+        assert act(table, greedy(game)), table.message(0)
+        assert table.rev == rev + 1
+        for step in table.view(0)["steps"]:
+            assert step["actor"] != 0 and step["events"]
+            assert all(e.get("player", step["actor"]) == step["actor"] for e in step["events"])
+    assert game.result is not None
+
+
+def _twin_positions() -> tuple[Game, Game]:
+    """Two positions the learner cannot tell apart: the opponent's hand and the stock swapped."""
+    common = {"discard": "9C", "current_player": 0, "melds": [("4D 5D 6D", 1)]}
+    mine = "7H 8H 9H KS 2C 3C 4S"
+    real = Game.from_layout(hands=[mine, "3D 7D 6C 6S QD"], stock="QC JD 10S AH 2H", **common)
+    other = Game.from_layout(hands=[mine, "QC JD 10S AH 2H"], stock="3D 7D 6C 6S QD", **common)
+    return real, other
+
+
+def test_views_of_positions_differing_only_in_hidden_cards_are_identical() -> None:
+    tables = [Table(game=g, opponents=[StockBot()]) for g in _twin_positions()]
+    same = lambda: [json.dumps(tb.view(0, "fi"), sort_keys=True) for tb in tables]  # noqa: E731
+    first, second = same()
+    assert first == second
+    for tb in tables:  # a known card moves: still nothing to tell them apart
+        assert act(tb, {"type": "draw", "source": "discard"})
+    first, second = same()
+    assert first == second
+    for tb in tables:  # a refused meld: the reason names only the learner's cards
+        assert not act(tb, {"type": "meld", "cards": [c.id for c in parse_cards("KS 2C 9C")]})
+    first, second = same()
+    assert first == second
+    assert json.loads(first)["message"]["text"].startswith("K♠ 2♣ 9♣ ei ole pöytäys")
+
+
+def test_two_people_at_one_table_each_see_only_their_own_hand() -> None:
+    table = Table(opponents=[StockBot()], seed=4, humans=(0, 1), name="Oona")
+    assert table.humans == [0, 1] and not table.bots
+    game = table.game
+    assert game.current_player == 0
+    assert not act(table, {"type": "draw", "source": "stock"}, seat=1)
+    assert table.message(1, "en")["text"] == t("error.not_your_turn", "en", player="Oona")
+    assert table.message(0) is None  # a message goes to the seat that sent the intent
+    assert act(table, {"type": "draw", "source": "stock"}, seat=0)
+    for seat in (0, 1):
+        assert_no_leak(table, seat)
+        view = table.view(seat)
+        assert [c["id"] for c in view["hand"]] == [c.id for c in game.hand(seat)]
+    # The other person's move is an animation step for everyone.
+    assert table.view(1)["steps"][0]["actor"] == 0
+
+
+def test_reveal_keeps_every_hand_face_up_in_every_step() -> None:
+    table = Table(opponents=["basic", "basic"], seed=3, reveal=True)
+    act(table, {"type": "draw", "source": "stock"})
+    act(table, greedy(table.game))
+    steps = table.view(0)["steps"]
+    assert steps
+    for step in steps:
+        snap = step["table"]
+        sizes = [len(h) for h in snap["hands"]]
+        assert sizes == [p["hand_size"] for p in snap["players"]]
+    plain = Table(opponents=["basic", "basic"], seed=3)
+    act(plain, {"type": "draw", "source": "stock"})
+    act(plain, greedy(plain.game))
+    assert all("hands" not in s["table"] for s in plain.view(0)["steps"])
+
+
+@pytest.mark.parametrize(
+    ("rules", "cards", "key"),
+    [
+        ("rummy_royal", "KS KD KD", "ui.reason.set_suits"),
+        ("traditional", "QH KH AH", "ui.reason.ace_low"),
+        ("traditional", "7H 8H", "ui.reason.too_few"),
+        ("rummy_royal", "KH AH 2H", "ui.reason.corner"),
+        ("rummy_royal", "7S 7H 7D 7C 7S", "ui.reason.set_max"),
+        ("traditional", "7H 8H 8H", "ui.reason.run_twice"),
+        ("traditional", "7H 8H 10H", "ui.reason.gap"),
+        ("traditional", "7H 8S 9H", "ui.reason.mixed"),
+    ],
+)
+def test_an_illegal_meld_names_the_rule_it_breaks(rules: str, cards: str, key: str) -> None:
+    hand = f"{cards} 2C 3D 4S"
+    game = Game.from_layout(hands=[hand, "5C 6C 7C"], stock="9D 9S", rules=rules)
+    game.draw("stock")
+    table = Table(game=game, opponents=[StockBot()])
+    chosen = list(game.hand(0))[: len(cards.split())]
+    assert meld_reason(chosen, Rules.preset(rules))[0] == key
+    rev, before = table.rev, game.to_dict()
+    assert not act(table, {"type": "meld", "cards": [c.id for c in chosen]})
+    assert game.to_dict() == before and table.rev == rev
+    english = table.message(0, "en")["text"]
+    finnish = table.message(0, "fi")["text"]
+    n = 3 if key == "ui.reason.too_few" else 4
+    assert english.startswith(" ".join(str(c) for c in chosen) + " is not a meld: ")
+    assert t(key, "en", n=n) in english
+    assert t(key, "fi", n=n) in finnish
+    assert "[" not in english  # a plain card list
+
+
+def test_the_issues_examples_read_as_promised() -> None:
+    game = Game.from_layout(hands=["KS KD KD 2C", "5C 6C 7C"], stock="9D", rules="rummy_royal")
+    game.draw("stock")
+    table = Table(game=game, opponents=[StockBot()])
+    act(table, {"type": "meld", "cards": [c.id for c in game.hand(0)[:3]]})
+    assert table.message(0)["text"] == "K♠ K♦ K♦ is not a meld: a set needs different suits."
+    game = Game.from_layout(hands=["QH KH AH 2C", "5C 6C 7C"], stock="9D")
+    game.draw("stock")
+    table = Table(game=game, opponents=[StockBot()])
+    act(table, {"type": "meld", "cards": [c.id for c in game.hand(0)[:3]]})
+    assert table.message(0)["text"] == (
+        "Q♥ K♥ A♥ is not a meld: the ace is low in traditional rummy (A-2-3, not Q-K-A)."
+    )
+    assert table.message(0, "fi")["text"].startswith("Q♥ K♥ A♥ ei ole pöytäys: perinteisessä")
+
+
+def test_replay_in_the_core_moves_one_step_or_jumps() -> None:
+    live = Table(opponents=[StockBot()], seed=1)
+    while live.game.phase != "over":
+        act(live, greedy(live.game))
+    replay = Table.replay(live.game, seat=1)
+    total = len(live.game.history)
+    assert replay.view(1)["replay"] == {"step": 0, "total": total}
+    assert replay.intent({"type": "replay", "step": 1}, 1)
+    (step,) = replay.view(1)["steps"]
+    assert step["actor"] == live.game.history[0][0]
+    assert replay.intent({"type": "replay", "step": total}, 1)
+    assert replay.view(1)["steps"] == [] and replay.view(1)["phase"] == "over"
+    assert not replay.intent({"type": "action", "rev": replay.rev, "action": {}}, 1)
+    assert replay.message(1)["text"] == t("ui.error.replay", "en")
+
+
+def test_the_deal_number_is_in_the_view() -> None:
+    table = Table(opponents=[StockBot()], seed=12, deals=2)
+    assert table.view()["deal"] == {"number": 1, "total": 2}
+    while table.game.phase != "over":
+        act(table, greedy(table.game))
+    assert table.intent({"type": "next_deal", "rev": table.rev})
+    assert table.view()["deal"] == {"number": 2, "total": 2}
+
+
+# --- the contract with the front end ---------------------------------------------------------
+
+
+def contract_views() -> dict[str, dict]:
+    """Real views of every kind the front end must read."""
+    views: dict[str, dict] = {}
+    two = Table(opponents=["basic"], seed=19)
+    views["start_2p"] = two.view(0)
+    four = Table(opponents=["basic", "basic", "basic"], seed=5, deals=2, reveal=True)
+    act(four, {"type": "draw", "source": "stock"})
+    act(four, greedy(four.game))
+    views["bots_4p_reveal"] = four.view(0, "fi")
+    over = Table(opponents=[StockBot()], seed=1, deals=2)
+    while over.game.phase != "over":
+        act(over, greedy(over.game))
+    views["over_2p"] = over.view(0)
+    game = Game.from_layout(hands=["KS KD KD 2C", "5C 6C 7C"], stock="9D", rules="rummy_royal")
+    game.draw("stock")
+    refused = Table(game=game, opponents=[StockBot()])
+    act(refused, {"type": "meld", "cards": [c.id for c in game.hand(0)[:3]]})
+    refused.intent({"type": "hint", "rev": refused.rev})
+    views["message_hint"] = refused.view(0)
+    replay = Table.replay(over.game, seat=1)
+    replay.intent({"type": "replay", "step": 3}, 1)
+    replay.intent({"type": "replay", "step": 4}, 1)
+    views["replay"] = replay.view(1)
+    return views
+
+
+def test_contract_fixtures_are_the_views_python_sends() -> None:
+    """js/test/fixtures/*.json are real views; RUMMY_UPDATE_FIXTURES=1 rewrites them."""
+    views = contract_views()
+    FIXTURES.mkdir(exist_ok=True)
+    stale = []
+    for name, view in views.items():
+        text = json.dumps(view, ensure_ascii=False, indent=1, sort_keys=True) + "\n"
+        path = FIXTURES / f"{name}.json"
+        if os.environ.get("RUMMY_UPDATE_FIXTURES"):
+            path.write_text(text, "utf-8")
+        elif not path.is_file() or path.read_text("utf-8") != text:
+            stale.append(name)
+    assert not stale, f"stale fixtures {stale}: rerun with RUMMY_UPDATE_FIXTURES=1"
+
+
+def test_play_again_after_a_finished_match_deals_a_new_one() -> None:
+    table = Table(opponents=[StockBot()], seed=1)
+    assert not table.intent({"type": "play_again", "rev": table.rev})
+    assert table.message()["text"] == t("error.deal_not_over", "en")
+    while table.game.phase != "over":
+        act(table, greedy(table.game))
+    old = table.game
+    assert table.intent({"type": "play_again", "rev": table.rev})
+    assert table.game is not old and table.game.phase != "over"
+    assert table.view()["deal"] == {"number": 1, "total": 1} and table.match.results == []
+
+
+def test_errors_count_melds_from_one_like_the_screen() -> None:
+    game = Game.from_layout(hands=["KS 2C 3D", "5C 6C 7C"], stock="9D", melds=["4H 5H 6H"])
+    game.draw("stock")
+    table = Table(game=game, opponents=[StockBot()])
+    card = game.hand(0)[0].id
+    assert not act(table, {"type": "lay_off", "card": card, "meld_index": 0})
+    assert "meld 1 " in table.message()["text"]
+    assert not act(table, {"type": "lay_off", "card": card, "meld_index": 4})
+    assert table.message()["text"] == t("error.no_such_meld", "en", index=5)
+
+
+def test_the_view_sends_only_the_log_the_screen_shows() -> None:
+    from rummy_widget.table.view import LOG_SHOWN
+
+    table = Table(opponents=[StockBot()] * 3, seed=8)
+    game = table.game
+    while len(game.log) < 3 * LOG_SHOWN and game.phase != "over":
+        act(table, greedy(game))
+    view = table.view()
+    animated = sum(len(s["events"]) for s in view["steps"])
+    assert len(view["log"]) == LOG_SHOWN + animated
+    assert view["log"] == [dict(e) for e in game.log[view["log_start"] :]]
+    js = (REPO / "js" / "src" / "board.ts").read_text("utf-8")
+    assert f"export const LOG_SHOWN = {LOG_SHOWN};" in js  # one number on both sides
+
+
+def test_play_again_after_a_lesson_starts_the_same_position() -> None:
+    lesson = Game.from_layout(hands=["7H 8H 9H", "3D 4D 5D 6C 6S"], stock="QC JD", discard="9C")
+    first = lesson.to_dict()
+    table = Table(game=lesson, opponents=[StockBot()])
+    act(table, {"type": "draw", "source": "stock"})
+    act(table, {"type": "meld", "cards": [c.id for c in parse_cards("7H 8H 9H")]})
+    act(table, {"type": "discard", "card": parse_cards("QC")[0].id})
+    assert table.game.phase == "over" and table.game.result.winner == 0
+    assert table.intent({"type": "play_again", "rev": table.rev})
+    assert table.game.to_dict() == first
