@@ -1,0 +1,126 @@
+"""``review(game, seat)``: every decision of one seat, judged by what it knew at the time.
+
+The deal is replayed from its save; before each of the seat's moves the review takes the
+seat's observation (only that: the ``Game`` itself never reaches the evaluation), lists the
+options worth comparing (``evaluate.options``) and measures them by playouts in worlds dealt
+from the observation (``sampling.py``). Seeds come from ``seed`` and the move's index alone,
+so the same call gives the same review.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+from ..bots.expert import ExpertBot
+from ..bots.seen import Seen
+from ..engine.actions import Action
+from ..engine.game import Game
+from ..errors import RuleError
+from ..i18n import check_lang
+from .evaluate import Measured, measure, options, same_choice
+from .result import Decision, Option, Review
+
+#: The default budget: worlds per decision, other options per decision, the standard errors a
+#: difference must pass (and the points it must reach) to be called a mistake or a find.
+SAMPLES = 24
+ALTERNATIVES = 2
+Z = 2.0
+MIN_POINTS = 1.0
+
+
+def positions(game: Game, seat: int) -> Iterator[tuple[int, dict, Action]]:
+    """(index in the history, the seat's observation just before, the move) for each move of
+    ``seat``; replayed from the save, so the reviewed game is left as it was."""
+    replay = Game.from_dict(game.to_dict(), upto=0)
+    for index, (player, action) in enumerate(game.history):
+        if player == seat:
+            yield index, replay.observation(seat), action
+        replay.apply(action, player)
+
+
+def judge(
+    move: int,
+    observation: dict,
+    played: Action,
+    measured: list[Measured],
+    expert: Action,
+    z: float,
+    min_points: float,
+    take_backs: int,
+) -> Decision:
+    """The verdict on one decision from its options' figures (the first is the played one)."""
+    best = max(measured, key=lambda m: m.gain)  # the played move (gain 0) wins ties
+    chosen = [Option(m.action, m.mean, m.gain, m.error) for m in measured]
+    common = dict(
+        move=move,
+        seat=observation["seat"],
+        played=played,
+        expert=expert,
+        options=tuple(chosen),
+        samples=len(measured[0].scores),
+        observation=observation,
+        take_backs=take_backs,
+    )
+    if best.gain > 0:
+        clear = best.gain >= max(min_points, z * best.error)
+        verdict = "mistake" if clear else "about_equal"
+        return Decision(
+            better=best.action, cost=best.gain, error=best.error, verdict=verdict, **common
+        )
+    rival = next((m for m in measured[1:] if same_choice(m.action, expert)), None)
+    if rival is not None and -rival.gain >= max(min_points, z * rival.error):
+        return Decision(
+            better=None, cost=0.0, error=rival.error, verdict="find", margin=-rival.gain, **common
+        )
+    error = max((m.error for m in measured[1:]), default=0.0)
+    return Decision(better=None, cost=0.0, error=error, verdict="best", **common)
+
+
+def review(
+    game: Game,
+    seat: int,
+    lang: str | None = None,
+    seed: int = 0,
+    samples: int = SAMPLES,
+    alternatives: int = ALTERNATIVES,
+    z: float = Z,
+    min_points: float = MIN_POINTS,
+    progress: bool = False,
+) -> Review:
+    """Review ``seat``'s decisions in ``game`` (finished or not); see docs/review.md.
+
+    ``samples`` worlds per decision and ``alternatives`` other options besides the played
+    move set the budget (time grows with their product). A decision is a mistake when the best
+    option beat the played move by ``z`` standard errors and at least ``min_points`` points.
+    ``progress=True`` shows a tqdm bar (a notebook's bar in Jupyter)."""
+    lang = check_lang(lang or game.lang)
+    seat = game._seat(seat)
+    if samples < 1 or alternatives < 1:
+        raise RuleError("bad_review_budget", lang, samples=samples, alternatives=alternatives)
+    steps = list(positions(game, seat))
+    bar = None
+    if progress:
+        from tqdm.auto import tqdm
+
+        bar = tqdm(total=len(steps), desc="review", leave=False)
+    memo: dict = {}
+    decisions = []
+    for move, observation, played in steps:
+        seen = Seen.read(observation)
+        bot = ExpertBot(seed)
+        bot._memo = memo
+        actions = options(seen, played, bot, alternatives)
+        if len(actions) > 1:
+            rng = random.Random(f"review:{seed}:{move}")
+            measured = measure(observation, actions, samples, rng, memo)
+            took = sum(1 for b in game.take_backs if b.move == move and b.player == seat)
+            expert = ExpertBot(seed).decide(seen)
+            decisions.append(
+                judge(move, observation, played, measured, expert, z, min_points, took)
+            )
+        if bar is not None:
+            bar.update(1)
+    if bar is not None:
+        bar.close()
+    return Review(seat, tuple(decisions), tuple(game.names), lang, samples, seed)
