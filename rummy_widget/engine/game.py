@@ -718,10 +718,10 @@ class Game:
 
 
 def _take_backs(items: list, moves: int) -> list[TakeBack]:
-    """A save's take-backs, each at a move of its ``moves``-long history (saves made before
-    take-backs existed have none)."""
+    """A save's take-backs (saves made before take-backs existed have none). Each undid one
+    move, so none can lie beyond the ``moves``-long history plus one move per take-back."""
     found = [TakeBack.from_json(item) for item in items]
-    if any(not 0 <= b.move <= moves for b in found):
+    if any(not 0 <= b.move < moves + len(found) for b in found):
         raise ValueError("a take-back beyond the history")
     return found
 

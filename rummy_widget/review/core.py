@@ -9,6 +9,7 @@ so the same call gives the same review.
 
 from __future__ import annotations
 
+import bisect
 import random
 from collections.abc import Iterator
 
@@ -23,7 +24,7 @@ from .result import Decision, Option, Review
 
 #: The default budget: worlds per decision, other options per decision, the standard errors a
 #: difference must pass (and the points it must reach) to be called a mistake or a find.
-SAMPLES = 24
+SAMPLES = 16
 ALTERNATIVES = 2
 Z = 2.0
 MIN_POINTS = 1.0
@@ -37,6 +38,18 @@ def positions(game: Game, seat: int) -> Iterator[tuple[int, dict, Action]]:
         if player == seat:
             yield index, replay.observation(seat), action
         replay.apply(action, player)
+
+
+def take_backs_by_move(game: Game, seat: int, moves: list[int]) -> dict[int, int]:
+    """How many of the seat's take-backs belong to each of its moves: a take-back at history
+    index ``m`` undid a move of the turn whose last move now stands at or before ``m``."""
+    found: dict[int, int] = {}
+    for back in game.take_backs:
+        if back.player == seat:
+            at = bisect.bisect_right(moves, back.move) - 1
+            if at >= 0:
+                found[moves[at]] = found.get(moves[at], 0) + 1
+    return found
 
 
 def judge(
@@ -99,6 +112,7 @@ def review(
     if samples < 1 or alternatives < 1:
         raise RuleError("bad_review_budget", lang, samples=samples, alternatives=alternatives)
     steps = list(positions(game, seat))
+    taken_back = take_backs_by_move(game, seat, [move for move, _, _ in steps])
     bar = None
     if progress:
         from tqdm.auto import tqdm
@@ -114,7 +128,7 @@ def review(
         if len(actions) > 1:
             rng = random.Random(f"review:{seed}:{move}")
             measured = measure(observation, actions, samples, rng, memo)
-            took = sum(1 for b in game.take_backs if b.move == move and b.player == seat)
+            took = taken_back.get(move, 0)
             expert = ExpertBot(seed).decide(seen)
             decisions.append(
                 judge(move, observation, played, measured, expert, z, min_points, took)

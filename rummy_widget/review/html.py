@@ -29,7 +29,7 @@ def move_html(label: str, action: Action, lang: str) -> str:
     """A labelled move: its words, and its cards small."""
     cards = move_cards(action)
     words = tag("div", esc(f"{label}: {action_text(action, lang)}"))
-    pictures = cards_html(cards, lang, size="small") if cards else ""
+    pictures = cards_html(cards, lang) if cards else ""
     return tag("div", words + pictures, style="display:inline-block;margin-right:24px")
 
 
@@ -39,7 +39,7 @@ def decision_html(review: Review, decision: Decision, lang: str) -> str:
     body = tag("div", head + " " + esc(decision.reason(lang)))
     if decision.take_backs:
         body += tag("div", esc(t("review.took_back", lang, count=decision.take_backs)))
-    body += table_html(decision.observation, list(review.names), lang, size="small")
+    body += table_html(decision.observation, list(review.names), lang)
     moves = move_html(t("review.played", lang), decision.played, lang)
     if decision.better is not None and decision.verdict == "mistake":
         moves += move_html(t("review.better", lang), decision.better, lang)

@@ -1,0 +1,174 @@
+"""Game review: a planted blunder is flagged, a tie is not, hidden cards change nothing, the
+same seed gives the same review; take-backs keep to their limits and survive a save."""
+
+from __future__ import annotations
+
+import pytest
+
+import rummy_widget
+from rummy_widget import Action, Game, RuleError
+from rummy_widget.review import Review, review
+from rummy_widget.review.core import judge
+from rummy_widget.review.evaluate import Measured
+
+FAST = {"samples": 8, "alternatives": 2}
+
+
+def blunder_game(opponent: str = "2D 3S 8H 4S 8C JC", stock: str = "KD 4D 10S QS JS") -> Game:
+    """Seat 0 draws K♦ and could go Rummy (meld both, throw K♦ away); it throws 5♥ instead."""
+    game = Game.from_layout(hands=["5H 6H 7H 9S 9D 9C", opponent], stock=stock, discard="2C")
+    game.draw("stock")
+    game.discard("5H")
+    return game
+
+
+def test_a_planted_blunder_is_flagged_with_a_better_move():
+    result = review(blunder_game(), 0, **FAST)
+    (mistake,) = result.mistakes
+    assert mistake.move == 1 and mistake.played.kind == "discard"
+    assert mistake.played.card.face == (5, "H")
+    assert mistake.better is not None and mistake.better != mistake.played
+    assert mistake.cost > 2 * mistake.error and mistake.cost > 10
+    assert "5♥" in mistake.reason("en") and "5♥" in mistake.reason("fi")
+    assert result.decisions[0].verdict != "mistake"  # the stock draw was fine
+
+
+def test_a_tie_is_not_flagged():
+    # Two ways to go out at once (meld the run of four, or the run of three and lay off):
+    # every world gives both the same result.
+    game = Game.from_layout(
+        hands=["5H 6H 7H 8H", "2D 3S 8C 4S 9C JC"], stock="QS 4D 10S", discard="2C"
+    )
+    game.draw("stock")
+    game.meld("5H 6H 7H")
+    result = review(game, 0, **FAST)
+    melded = next(d for d in result.decisions if d.move == 1)
+    assert melded.verdict == "best" and melded.cost == 0.0
+    ties = [o for o in melded.options[1:] if o.action.kind == "meld"]
+    assert ties and all(o.gain == 0.0 and o.error == 0.0 for o in ties)
+    assert result.mistakes == []
+
+
+def test_about_equal_when_the_difference_is_within_the_noise():
+    played, other = Action.draw("stock"), Action.draw("discard")
+    measured = [Measured(played, (0.0, 0.0), 0.0, 0.0), Measured(other, (3.0, -1.0), 1.0, 2.0)]
+    decision = judge(0, {"seat": 0}, played, measured, played, 2.0, 1.0, 0)
+    assert decision.verdict == "about_equal" and decision.better == other
+    assert "About equal" in decision.reason("en")
+    clear = [Measured(played, (0.0, 0.0), 0.0, 0.0), Measured(other, (9.0, 11.0), 10.0, 1.0)]
+    assert judge(0, {"seat": 0}, played, clear, played, 2.0, 1.0, 0).verdict == "mistake"
+
+
+def test_hidden_cards_change_nothing():
+    # Same seen cards (seat 0's hand, the pile, the stock's top card it draws); the
+    # opponent's hand and the rest of the stock differ.
+    one = blunder_game("2D 3S 8H 4S 8C JC", "KD 4D 10S QS JS")
+    two = blunder_game("QS JS 4D 10S 3D AC", "KD 2D 3S 8H 4S")
+    assert one.hand(1) != two.hand(1)
+    first, second = review(one, 0, **FAST), review(two, 0, **FAST)
+    assert first.to_json() == second.to_json()
+    assert [d.options for d in first.decisions] == [d.options for d in second.decisions]
+    assert first._repr_html_() == second._repr_html_()
+
+
+def test_the_same_seed_gives_the_same_review_and_leaves_the_game_alone():
+    game = blunder_game()
+    saved = game.to_dict()
+    first = review(game, 0, seed=3, **FAST)
+    assert review(game, 0, seed=3, **FAST).to_json() == first.to_json()
+    assert game.to_dict() == saved
+
+
+def test_the_review_is_public_shows_itself_and_speaks_both_languages():
+    result = rummy_widget.review(blunder_game(), 0, lang="fi", **FAST)
+    assert isinstance(result, Review)
+    assert repr(result) == "Review(seat 0: 2 decisions, 1 mistakes, 0 finds)"
+    html = result._repr_html_()
+    assert "<svg" in html and 'lang="fi"' in html and "virhe" in html
+    assert result.text("en").startswith("2 decisions looked at: 1 mistake")
+    assert "Tarkasteltu 2 päätöstä" in result.text()
+
+
+def test_a_bad_budget_is_refused():
+    with pytest.raises(RuleError) as err:
+        review(blunder_game(), 0, samples=0)
+    assert err.value.code == "bad_review_budget"
+
+
+# --- take-backs ----------------------------------------------------------------------------
+
+
+def laid_game() -> Game:
+    game = Game.from_layout(
+        hands=["5H 6H 7H 2C KD 9S", "2D 3S 9H 4S 8C 4C"], stock="5C 6C 9D", discard="8H"
+    )
+    game.draw("discard")
+    game.meld("5H 6H 7H")
+    game.lay_off("8H", 0)
+    return game
+
+
+def test_take_backs_go_back_to_the_draw_one_move_at_a_time():
+    game = laid_game()
+    before_draw = Game.from_dict(game.to_dict(), upto=0).to_dict()
+    assert game.take_back().kind == "lay_off"
+    assert game.take_back().kind == "meld"
+    assert game.take_back() == Action.draw("discard")
+    assert game.phase == "draw" and str(game.discard_pile[0]) == "8♥"
+    assert [b.action.kind for b in game.take_backs] == ["lay_off", "meld", "draw"]
+    assert {k: v for k, v in game.to_dict().items() if k != "take_backs"} == {
+        k: v for k, v in before_draw.items() if k != "take_backs"
+    }
+    with pytest.raises(RuleError) as err:
+        game.take_back()
+    assert err.value.code == "nothing_to_take_back"
+
+
+def test_a_stock_draw_a_discard_and_a_finished_deal_cannot_be_taken_back():
+    game = Game.from_layout(hands=["5H 6H 7H 2C", "2D 3S 8H 4S"], stock="5C 6C 9D", discard="9H")
+    game.draw("stock")
+    saved = game.to_dict()
+    with pytest.raises(RuleError) as err:
+        game.take_back()
+    assert err.value.code == "stock_draw_kept" and "stock" in str(err.value)
+    assert game.to_dict() == saved  # a refused take-back changes nothing
+    game.discard("2C")
+    assert game.take_back_problem() == "nothing_to_take_back"  # the next player's turn
+    assert game.take_back_problem(player=0) == "not_your_turn"
+    game.draw("stock", player=1)
+    game.discard("8H", player=1)
+    game.draw("discard")
+    game.meld("5H 6H 7H 8H")
+    game.discard("5C")
+    assert game.phase == "over"
+    assert game.take_back_problem() == "deal_over"
+
+
+def test_take_backs_survive_a_save_and_old_saves_load():
+    game = laid_game()
+    game.take_back()
+    game.take_back()
+    game.meld("5H 6H 7H 8H")
+    data = game.to_dict()
+    back = Game.from_dict(data)
+    assert back.take_backs == game.take_backs and back.to_dict() == data
+    lay_off, meld = game.take_backs
+    assert (lay_off.move, meld.move) == (2, 1)
+    assert Game.from_dict(data, upto=1).take_backs == [meld]  # those at the first move kept
+    assert Game.from_dict(data, upto=0).take_backs == []
+    old = {k: v for k, v in data.items() if k != "take_backs"}
+    assert Game.from_dict(old).take_backs == []
+    for damaged in ([{"move": 9, "player": 0, "action": {"type": "draw"}}], [{"move": 1}]):
+        with pytest.raises(RuleError) as err:
+            Game.from_dict({**data, "take_backs": damaged})
+        assert err.value.code == "bad_save"
+
+
+def test_the_review_counts_take_backs_at_their_decision():
+    game = laid_game()
+    game.take_back()
+    game.take_back()
+    game.discard("KD")
+    result = review(game, 0, **FAST)
+    counts = {d.move: d.take_backs for d in result.decisions}
+    assert counts.get(1) == 2
