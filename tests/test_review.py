@@ -7,7 +7,7 @@ import pytest
 
 import rummy_widget
 from rummy_widget import Action, Game, RuleError
-from rummy_widget.review import Review, review
+from rummy_widget.review import Review, review, take_back_default
 from rummy_widget.review.core import judge
 from rummy_widget.review.evaluate import Measured
 
@@ -172,3 +172,22 @@ def test_the_review_counts_take_backs_at_their_decision():
     result = review(game, 0, **FAST)
     counts = {d.move: d.take_backs for d in result.decisions}
     assert counts.get(1) == 2
+
+
+def test_progress_shows_a_bar_or_calls_back_and_changes_nothing(capsys):
+    calls = []
+    quiet = review(blunder_game(), 0, **FAST)
+    called = review(
+        blunder_game(), 0, progress=lambda done, total: calls.append((done, total)), **FAST
+    )
+    assert called.to_json() == quiet.to_json()
+    assert calls == [(1, 2), (2, 2)]
+    assert review(blunder_game(), 0, progress=True, **FAST).to_json() == quiet.to_json()
+    assert "Reviewing" in capsys.readouterr().err
+
+
+def test_tables_offer_take_backs_only_to_one_person_among_bots():
+    assert take_back_default(people=1, bots=1) and take_back_default(people=1, bots=3)
+    assert not take_back_default(people=2, bots=0)  # hot seat
+    assert not take_back_default(people=2, bots=1)
+    assert not take_back_default(people=0, bots=2)  # bots alone: a tournament

@@ -9,8 +9,9 @@ import sys
 
 from .core import review
 from .result import Decision, Option, Review, action_text
+from .takebacks import take_back_default
 
-__all__ = ["Decision", "Option", "Review", "action_text", "review"]
+__all__ = ["Decision", "Option", "Review", "action_text", "review", "take_back_default"]
 
 
 class _CallablePackage(sys.modules[__name__].__class__):

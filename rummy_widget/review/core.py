@@ -11,14 +11,14 @@ from __future__ import annotations
 
 import bisect
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from ..bots.expert import ExpertBot
 from ..bots.seen import Seen
 from ..engine.actions import Action
 from ..engine.game import Game
 from ..errors import RuleError
-from ..i18n import check_lang
+from ..i18n import check_lang, t
 from .evaluate import Measured, measure, options, same_choice
 from .result import Decision, Option, Review
 
@@ -99,14 +99,16 @@ def review(
     alternatives: int = ALTERNATIVES,
     z: float = Z,
     min_points: float = MIN_POINTS,
-    progress: bool = False,
+    progress: bool | Callable[[int, int], object] = False,
 ) -> Review:
     """Review ``seat``'s decisions in ``game`` (finished or not); see docs/review.md.
 
     ``samples`` worlds per decision and ``alternatives`` other options besides the played
     move set the budget (time grows with their product). A decision is a mistake when the best
     option beat the played move by ``z`` standard errors and at least ``min_points`` points.
-    ``progress=True`` shows a tqdm bar (a notebook's bar in Jupyter)."""
+    ``progress=True`` shows a tqdm bar (a notebook's bar in Jupyter); a function instead is
+    called with (moves looked at, moves in all) after each of the seat's moves (a table's
+    progress line)."""
     lang = check_lang(lang or game.lang)
     seat = game._seat(seat)
     if samples < 1 or alternatives < 1:
@@ -114,13 +116,13 @@ def review(
     steps = list(positions(game, seat))
     taken_back = take_backs_by_move(game, seat, [move for move, _, _ in steps])
     bar = None
-    if progress:
+    if progress is True:
         from tqdm.auto import tqdm
 
-        bar = tqdm(total=len(steps), desc="review", leave=False)
+        bar = tqdm(total=len(steps), desc=t("review.progress", lang), leave=False)
     memo: dict = {}
     decisions = []
-    for move, observation, played in steps:
+    for done, (move, observation, played) in enumerate(steps, 1):
         seen = Seen.read(observation)
         bot = ExpertBot(seed)
         bot._memo = memo
@@ -135,6 +137,8 @@ def review(
             )
         if bar is not None:
             bar.update(1)
+        elif callable(progress):
+            progress(done, len(steps))
     if bar is not None:
         bar.close()
     return Review(seat, tuple(decisions), tuple(game.names), lang, samples, seed)

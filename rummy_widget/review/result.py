@@ -71,6 +71,8 @@ class Decision:
         played = action_text(self.played, lang)
         if self.verdict == "mistake":
             better = action_text(self.better, lang)
+            if self.played.kind in ("meld", "lay_off") and self.better.kind == "discard":
+                better = t("review.action.hold", lang, card=str(self.better.card))
             points = max(1, round(self.cost))
             return t("review.reason.mistake", lang, better=better, played=played, points=points)
         if self.verdict == "about_equal":
