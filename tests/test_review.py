@@ -3,13 +3,20 @@ same seed gives the same review; take-backs keep to their limits and survive a s
 
 from __future__ import annotations
 
+import random
+
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import rummy_widget
 from rummy_widget import Action, Game, RuleError
+from rummy_widget.bots.memory import Memory
+from rummy_widget.bots.seen import Seen
 from rummy_widget.review import Review, review, take_back_default
 from rummy_widget.review.core import judge
 from rummy_widget.review.evaluate import Measured
+from rummy_widget.review.sampling import sample_world, world_game
 
 FAST = {"samples": 8, "alternatives": 2}
 
@@ -191,3 +198,52 @@ def test_tables_offer_take_backs_only_to_one_person_among_bots():
     assert not take_back_default(people=2, bots=0)  # hot seat
     assert not take_back_default(people=2, bots=1)
     assert not take_back_default(people=0, bots=2)  # bots alone: a tournament
+
+
+def _without_take_backs(data: dict) -> dict:
+    return {k: v for k, v in data.items() if k != "take_backs"}
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 10_000), choices=st.lists(st.integers(0, 50), min_size=1, max_size=60))
+def test_a_take_back_is_refused_unchanged_or_returns_to_the_move_before(seed, choices):
+    game = Game(2, seed=seed)
+    for choice in choices:
+        if game.phase == "over":
+            break
+        before = game.to_dict()
+        if choice % 4 == 0:  # try a take-back every so often
+            problem = game.take_back_problem()
+            try:
+                game.take_back()
+            except RuleError as err:
+                assert err.code == problem and game.to_dict() == before
+            else:
+                assert problem is None
+                earlier = Game.from_dict(before, upto=len(before["history"]) - 1)
+                assert _without_take_backs(game.to_dict()) == _without_take_backs(earlier.to_dict())
+            continue
+        moves = game.legal_actions()
+        game.apply(moves[choice % len(moves)])
+    assert Game.from_dict(game.to_dict()).to_dict() == game.to_dict()
+
+
+def test_worlds_keep_what_was_seen_and_guess_the_rest():
+    game = Game(2, seed=4)
+    game.draw("stock")
+    game.discard(game.hand(0)[0])
+    game.draw("discard", player=1)  # seat 1 now holds a card seat 0 saw
+    taken = game.taken_from_discard
+    game.discard(game.hand(1)[0] if game.hand(1)[0] != taken else game.hand(1)[1])
+    observation = game.observation(0)
+    seen = Seen.read(observation)
+    memory = Memory.read(seen)
+    visible = {c.id for c in seen.hand} | {c.id for c in seen.discard_pile}
+    rng = random.Random(0)
+    worlds = [sample_world(seen, memory, rng) for _ in range(20)]
+    for world in worlds:
+        assert taken in world.hands[1] and len(world.hands[1]) == len(game.hand(1))
+        assert world.hands[0] == tuple(seen.hand) and len(world.stock) == len(game.stock)
+        assert not visible & {c.id for c in world.hands[1] + world.stock}
+        assert world_game(observation, seen, world).observation(0)["hand"] == observation["hand"]
+    assert all(sorted(w.hands[1]) != sorted(game.hand(1)) for w in worlds)  # never the truth
