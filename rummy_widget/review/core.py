@@ -126,12 +126,12 @@ def review(
         seen = Seen.read(observation)
         bot = ExpertBot(seed)
         bot._memo = memo
-        actions = options(seen, played, bot, alternatives)
+        expert = ExpertBot(seed).decide(seen)  # a fresh bot: no plan kept from another move
+        actions = options(seen, played, expert, bot, alternatives)
         if len(actions) > 1:
             rng = random.Random(f"review:{seed}:{move}")
             measured = measure(observation, actions, samples, rng, memo)
             took = taken_back.get(move, 0)
-            expert = ExpertBot(seed).decide(seen)
             decisions.append(
                 judge(move, observation, played, measured, expert, z, min_points, took)
             )

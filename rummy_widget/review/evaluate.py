@@ -53,10 +53,12 @@ def same_choice(a: Action, b: Action) -> bool:
     return a.card.id % 52 == b.card.id % 52 and a.meld_index == b.meld_index
 
 
-def options(seen: Seen, played: Action, bot: ExpertBot, alternatives: int) -> list[Action]:
+def options(
+    seen: Seen, played: Action, expert: Action, bot: ExpertBot, alternatives: int
+) -> list[Action]:
     """The played move first, then up to ``alternatives`` others worth comparing: the expert's
-    choice, its best discards, and the table plays it could make (melding instead of holding
-    back); only legal moves, one per choice. A draw has at most two options."""
+    choice (``expert``), melding when the seat held back, the expert's best discards, the other
+    table plays; only legal moves, one per choice. A draw has at most two options."""
     legal = legal_actions(seen)
     found = [played]
 
@@ -69,7 +71,7 @@ def options(seen: Seen, played: Action, bot: ExpertBot, alternatives: int) -> li
         for action in legal:
             add(action)
         return found
-    add(bot.decide(seen))
+    add(expert)
     turn = bot.turn(seen)
     plays = turn.table_plays()
     if plays and played.kind == "discard":
