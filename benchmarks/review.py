@@ -2,14 +2,15 @@
 samples, and how long a whole deal's review takes.
 
     python benchmarks/review.py                       # 200 deals (about half an hour here)
-    python benchmarks/review.py --deals 40            # what docs/review.md reports
-    python benchmarks/review.py --deals 10 --samples 16 --recheck 10
+    python benchmarks/review.py --deals 30            # what docs/review.md reports
+    python benchmarks/review.py --deals 10 --samples 16 --confirm 0   # no second look
 
 Each deal is a seeded game of a ``basic`` bot (seat 0, the learner stand-in: it makes real
 mistakes) against an ``expert``; seat 0 is reviewed with the given budget. Every flagged
 decision (a mistake: the better option against the played one; a find: the played one against
-the expert's choice) is measured again with ``--recheck`` times the samples in fresh worlds
-(another seed); it *keeps its sign* if the same option still comes out ahead. Times are CPU
+the expert's choice) is measured again with ``--recheck`` times the samples its verdict came
+from (the second look's ``--confirm`` worlds), in fresh worlds (another seed); it *keeps its
+sign* if the same option still comes out ahead. Times are CPU
 time of this process (``time.process_time``), so other work on the machine does not count; the
 reference is one expert-against-expert deal, played in the same run. Prints figures; asserts
 nothing (the goals are in docs/review.md).
@@ -31,7 +32,7 @@ from rummy_widget import Game
 from rummy_widget.bots import get_bot
 from rummy_widget.bots.tournament import play_game
 from rummy_widget.review import review
-from rummy_widget.review.core import SAMPLES
+from rummy_widget.review.core import CONFIRM, SAMPLES
 from rummy_widget.review.evaluate import measure
 
 
@@ -58,7 +59,8 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=200)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--samples", type=int, default=SAMPLES)
-    parser.add_argument("--recheck", type=int, default=10, help="times the samples, again")
+    parser.add_argument("--confirm", type=int, default=CONFIRM)
+    parser.add_argument("--recheck", type=int, default=10, help="times the verdict's samples")
     args = parser.parse_args()
 
     reference = reference_deal_cpu(10_000 + args.seed)
@@ -72,13 +74,13 @@ def main() -> None:
             [get_bot("basic", seed=deal), get_bot("expert", seed=deal + 1)],
         )
         start = time.process_time()
-        result = review(game, 0, seed=deal, samples=args.samples)
+        result = review(game, 0, seed=deal, samples=args.samples, confirm=args.confirm)
         times.append(time.process_time() - start)
         decisions += len(result.decisions)
         for item in [*result.mistakes, *result.finds]:
             other = item.better if item.verdict == "mistake" else item.expert
             rng = random.Random(f"recheck:{args.seed}:{deal}:{item.move}")
-            samples = args.samples * args.recheck
+            samples = (item.checked or item.samples) * args.recheck
             again = measure(item.observation, [item.played, other], samples, rng, memo)
             gain = again[1].gain  # the other option over the played one
             flagged[item.verdict] += 1
@@ -92,7 +94,8 @@ def main() -> None:
     total, total_kept = sum(flagged.values()), sum(kept.values())
     low, high = wilson(total_kept, total)
     print()
-    print(f"deals reviewed: {args.deals}, samples {args.samples}, recheck x{args.recheck}")
+    budget = f"samples {args.samples}, confirm {args.confirm}, recheck x{args.recheck}"
+    print(f"deals reviewed: {args.deals}, {budget}")
     print(f"decisions looked at: {decisions}; flagged: {flagged}")
     share = total_kept / total if total else float("nan")
     interval = f"95% interval {low:.1%}-{high:.1%}"

@@ -14,6 +14,7 @@ import random
 from collections.abc import Callable, Iterator
 
 from ..bots.expert import ExpertBot
+from ..bots.progress import paired
 from ..bots.seen import Seen
 from ..engine.actions import Action
 from ..engine.game import Game
@@ -24,10 +25,13 @@ from .result import Decision, Option, Review
 
 #: The default budget: worlds per decision, other options per decision, the standard errors a
 #: difference must pass (and the points it must reach) to be called a mistake or a find.
-SAMPLES = 16
+SAMPLES = 12
 ALTERNATIVES = 2
 Z = 2.0
 MIN_POINTS = 1.0
+#: A lead of this many standard errors is looked at again, in ``CONFIRM`` fresh worlds.
+SCREEN = 1.0
+CONFIRM = 32
 
 
 def positions(game: Game, seat: int) -> Iterator[tuple[int, dict, Action]]:
@@ -52,6 +56,18 @@ def take_backs_by_move(game: Game, seat: int, moves: list[int]) -> dict[int, int
     return found
 
 
+def clearly_ahead(
+    ahead: tuple[float, ...], behind: tuple[float, ...], z: float, min_points: float
+) -> tuple[bool, float, float]:
+    """Did the results ``ahead`` beat ``behind`` (world by world) clearly: a mean gain of at
+    least ``z`` standard errors and ``min_points``, and better in more worlds than worse (so a
+    few big swings alone decide nothing)? Also the gain and its standard error."""
+    gain, error = paired([a - b for a, b in zip(ahead, behind, strict=True)])
+    wins = sum(a > b for a, b in zip(ahead, behind, strict=True))
+    losses = sum(a < b for a, b in zip(ahead, behind, strict=True))
+    return gain >= max(min_points, z * error) and wins > losses, gain, error
+
+
 def judge(
     move: int,
     observation: dict,
@@ -61,8 +77,14 @@ def judge(
     z: float,
     min_points: float,
     take_backs: int,
+    check: Callable[[Action], list[Measured]] | None = None,
 ) -> Decision:
-    """The verdict on one decision from its options' figures (the first is the played one)."""
+    """The verdict on one decision from its options' figures (the first is the played one).
+
+    With ``check``, a lead that looks real (at least ``SCREEN`` standard errors) is measured
+    again in fresh worlds, the played move against that one option alone, and the verdict and
+    figures come from that second look: picking the best of several noisy options favours
+    whichever was lucky, and fresh worlds do not share that luck."""
     best = max(measured, key=lambda m: m.gain)  # the played move (gain 0) wins ties
     chosen = [Option(m.action, m.mean, m.gain, m.error) for m in measured]
     common = dict(
@@ -75,17 +97,38 @@ def judge(
         observation=observation,
         take_backs=take_backs,
     )
+
+    def looked_again(other: Measured) -> tuple[Measured, Measured, int]:
+        if check is None or other.gain == 0 or abs(other.gain) < SCREEN * other.error:
+            return measured[0], other, 0
+        again = check(other.action)
+        return again[0], again[1], len(again[0].scores)
+
     if best.gain > 0:
-        clear = best.gain >= max(min_points, z * best.error)
-        verdict = "mistake" if clear else "about_equal"
+        mine, other, checked = looked_again(best)
+        clear, gain, error = clearly_ahead(other.scores, mine.scores, z, min_points)
         return Decision(
-            better=best.action, cost=best.gain, error=best.error, verdict=verdict, **common
+            better=best.action,
+            cost=max(0.0, gain),
+            error=error,
+            verdict="mistake" if clear else "about_equal",
+            checked=checked,
+            **common,
         )
     rival = next((m for m in measured[1:] if same_choice(m.action, expert)), None)
-    if rival is not None and -rival.gain >= max(min_points, z * rival.error):
-        return Decision(
-            better=None, cost=0.0, error=rival.error, verdict="find", margin=-rival.gain, **common
-        )
+    if rival is not None and rival.gain < 0:
+        mine, other, checked = looked_again(rival)
+        clear, gain, error = clearly_ahead(mine.scores, other.scores, z, min_points)
+        if clear:
+            return Decision(
+                better=None,
+                cost=0.0,
+                error=error,
+                verdict="find",
+                margin=gain,
+                checked=checked,
+                **common,
+            )
     error = max((m.error for m in measured[1:]), default=0.0)
     return Decision(better=None, cost=0.0, error=error, verdict="best", **common)
 
@@ -99,19 +142,22 @@ def review(
     alternatives: int = ALTERNATIVES,
     z: float = Z,
     min_points: float = MIN_POINTS,
+    confirm: int = CONFIRM,
     progress: bool | Callable[[int, int], object] = False,
 ) -> Review:
     """Review ``seat``'s decisions in ``game`` (finished or not); see docs/review.md.
 
     ``samples`` worlds per decision and ``alternatives`` other options besides the played
-    move set the budget (time grows with their product). A decision is a mistake when the best
-    option beat the played move by ``z`` standard errors and at least ``min_points`` points.
+    move set the budget (time grows with their product); a lead that looks real is measured
+    again in ``confirm`` fresh worlds (0: never), and the verdict comes from that second look.
+    A decision is a mistake when the best option beat the played move by ``z`` standard errors
+    and at least ``min_points`` points, in more worlds than it lost.
     ``progress=True`` shows a tqdm bar (a notebook's bar in Jupyter); a function instead is
     called with (moves looked at, moves in all) after each of the seat's moves (a table's
     progress line)."""
     lang = check_lang(lang or game.lang)
     seat = game._seat(seat)
-    if samples < 1 or alternatives < 1:
+    if samples < 1 or alternatives < 1 or confirm < 0:
         raise RuleError("bad_review_budget", lang, samples=samples, alternatives=alternatives)
     steps = list(positions(game, seat))
     taken_back = take_backs_by_move(game, seat, [move for move, _, _ in steps])
@@ -132,8 +178,15 @@ def review(
             rng = random.Random(f"review:{seed}:{move}")
             measured = measure(observation, actions, samples, rng, memo)
             took = taken_back.get(move, 0)
+            check = None
+            if confirm:
+                again = random.Random(f"review-check:{seed}:{move}")
+
+                def check(action, observation=observation, played=played, again=again):
+                    return measure(observation, [played, action], confirm, again, memo)
+
             decisions.append(
-                judge(move, observation, played, measured, expert, z, min_points, took)
+                judge(move, observation, played, measured, expert, z, min_points, took, check)
             )
         if bar is not None:
             bar.update(1)

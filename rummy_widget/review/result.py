@@ -60,6 +60,7 @@ class Decision:
     observation: dict = field(repr=False, compare=False)
     margin: float = 0.0
     take_backs: int = 0
+    checked: int = 0  # fresh worlds of the second look (0: none); ``cost`` comes from them
 
     @property
     def is_mistake(self) -> bool:
@@ -98,7 +99,17 @@ class Decision:
             )
             for o in self.options
         ]
-        return t("review.details.head", lang, samples=self.samples) + "\n" + "\n".join(rows)
+        text = t("review.details.head", lang, samples=self.samples) + "\n" + "\n".join(rows)
+        if self.checked:
+            figure = self.margin if self.verdict == "find" else self.cost
+            text += "\n" + t(
+                "review.details.checked",
+                lang,
+                samples=self.checked,
+                gain=f"{figure:+.1f}",
+                error=f"{self.error:.1f}",
+            )
+        return text
 
     def to_json(self, lang: str = "en") -> dict:
         """What a table needs to list the decision and open its replay (``Game.from_dict(save,
