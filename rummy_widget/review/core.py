@@ -32,6 +32,8 @@ MIN_POINTS = 1.0
 #: A lead of this many standard errors is looked at again, in ``CONFIRM`` fresh worlds.
 SCREEN = 1.0
 CONFIRM = 32
+#: A mistake or a find must also have won in more worlds than it lost.
+MAJORITY = True
 
 
 def positions(game: Game, seat: int) -> Iterator[tuple[int, dict, Action]]:
@@ -65,7 +67,7 @@ def clearly_ahead(
     gain, error = paired([a - b for a, b in zip(ahead, behind, strict=True)])
     wins = sum(a > b for a, b in zip(ahead, behind, strict=True))
     losses = sum(a < b for a, b in zip(ahead, behind, strict=True))
-    return gain >= max(min_points, z * error) and wins > losses, gain, error
+    return gain >= max(min_points, z * error) and (wins > losses or not MAJORITY), gain, error
 
 
 def judge(
