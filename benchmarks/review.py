@@ -32,8 +32,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from rummy_widget import Game
 from rummy_widget.bots import get_bot
 from rummy_widget.bots.tournament import play_game
-from rummy_widget.review import review
-from rummy_widget.review import core
+from rummy_widget.review import core, review
 from rummy_widget.review.core import CONFIRM, SAMPLES
 from rummy_widget.review.evaluate import measure
 
