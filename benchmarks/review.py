@@ -4,7 +4,7 @@ samples, and how long a whole deal's review takes.
     python benchmarks/review.py                       # 200 deals (about half an hour here)
     python benchmarks/review.py --deals 30            # what docs/review.md reports
     python benchmarks/review.py --deals 10 --samples 16 --confirm 0   # no second look
-    python benchmarks/review.py --deals 30 --seed 2 --no-majority     # z and points alone
+    python benchmarks/review.py --deals 30 --seed 2                   # other deals
 
 Each deal is a seeded game of a ``basic`` bot (seat 0, the learner stand-in: it makes real
 mistakes) against an ``expert``; seat 0 is reviewed with the given budget. Every flagged
@@ -32,7 +32,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from rummy_widget import Game
 from rummy_widget.bots import get_bot
 from rummy_widget.bots.tournament import play_game
-from rummy_widget.review import core, review
+from rummy_widget.review import review
 from rummy_widget.review.core import CONFIRM, SAMPLES
 from rummy_widget.review.evaluate import measure
 
@@ -62,9 +62,7 @@ def main() -> None:
     parser.add_argument("--samples", type=int, default=SAMPLES)
     parser.add_argument("--confirm", type=int, default=CONFIRM)
     parser.add_argument("--recheck", type=int, default=10, help="times the verdict's samples")
-    parser.add_argument("--no-majority", action="store_true", help="flag on z and points only")
     args = parser.parse_args()
-    core.MAJORITY = not args.no_majority
 
     reference = reference_deal_cpu(10_000 + args.seed)
     times, decisions = [], 0
@@ -98,7 +96,6 @@ def main() -> None:
     low, high = wilson(total_kept, total)
     print()
     budget = f"samples {args.samples}, confirm {args.confirm}, recheck x{args.recheck}"
-    budget += ", no majority rule" if args.no_majority else ""
     print(f"deals reviewed: {args.deals}, {budget}")
     print(f"decisions looked at: {decisions}; flagged: {flagged}")
     share = total_kept / total if total else float("nan")

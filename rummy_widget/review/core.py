@@ -32,8 +32,6 @@ MIN_POINTS = 1.0
 #: A lead of this many standard errors is looked at again, in ``CONFIRM`` fresh worlds.
 SCREEN = 1.0
 CONFIRM = 32
-#: A mistake or a find must also have won in more worlds than it lost.
-MAJORITY = True
 
 
 def positions(game: Game, seat: int) -> Iterator[tuple[int, dict, Action]]:
@@ -61,13 +59,10 @@ def take_backs_by_move(game: Game, seat: int, moves: list[int]) -> dict[int, int
 def clearly_ahead(
     ahead: tuple[float, ...], behind: tuple[float, ...], z: float, min_points: float
 ) -> tuple[bool, float, float]:
-    """Did the results ``ahead`` beat ``behind`` (world by world) clearly: a mean gain of at
-    least ``z`` standard errors and ``min_points``, and better in more worlds than worse (so a
-    few big swings alone decide nothing)? Also the gain and its standard error."""
+    """Did the results ``ahead`` beat ``behind`` (world by world) by at least ``z`` standard
+    errors and ``min_points``? Also the mean gain and its standard error."""
     gain, error = paired([a - b for a, b in zip(ahead, behind, strict=True)])
-    wins = sum(a > b for a, b in zip(ahead, behind, strict=True))
-    losses = sum(a < b for a, b in zip(ahead, behind, strict=True))
-    return gain >= max(min_points, z * error) and (wins > losses or not MAJORITY), gain, error
+    return gain >= max(min_points, z * error), gain, error
 
 
 def judge(
@@ -153,7 +148,7 @@ def review(
     move set the budget (time grows with their product); a lead that looks real is measured
     again in ``confirm`` fresh worlds (0: never), and the verdict comes from that second look.
     A decision is a mistake when the best option beat the played move by ``z`` standard errors
-    and at least ``min_points`` points, in more worlds than it lost.
+    and at least ``min_points`` points.
     ``progress=True`` shows a tqdm bar (a notebook's bar in Jupyter); a function instead is
     called with (moves looked at, moves in all) after each of the seat's moves (a table's
     progress line)."""
