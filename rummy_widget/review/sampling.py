@@ -39,7 +39,7 @@ def sample_world(seen: Seen, memory: Memory, rng: random.Random) -> World:
         if seat == seen.seat:
             hands.append(tuple(seen.hand))
             continue
-        hidden = memory.hidden_count(seen, seat)
+        hidden = seen.hand_sizes[seat] - len(memory.known[seat])  # the cards nobody else saw
         hands.append(tuple(memory.known[seat]) + tuple(pool[:hidden]))
         pool = pool[hidden:]
     return World(tuple(hands), tuple(pool[: seen.stock_size]), rng.getrandbits(32))
