@@ -32,6 +32,7 @@ __all__ = [
     "outs",
     "parse_cards",
     "payout",
+    "review",
     "set_language",
     "tournament",
 ]
@@ -41,14 +42,18 @@ _LAZY = {"RummyTable": "table.widget", "get_bot": "bots", "tournament": "bots.to
 #: Modules that lived at the top level before the layers had folders: ``from rummy_widget
 #: import checks`` keeps working.
 _MOVED = {"checks": "teaching.checks", "lessons": "teaching.lessons"}
+#: Packages that are also called as a function: ``review(game, seat)`` (rummy_widget/review/).
+_CALLED = {"review": "review"}
 
 
 def __getattr__(name: str):
-    """The widget, bots and tournaments load on first use: the engine alone stays light."""
+    """The widget, bots, tournaments and reviews load on first use: the engine alone stays light."""
     from importlib import import_module
 
     if name in _LAZY:
         return getattr(import_module(f".{_LAZY[name]}", __name__), name)
     if name in _MOVED:
         return import_module(f".{_MOVED[name]}", __name__)
+    if name in _CALLED:
+        return import_module(f".{_CALLED[name]}", __name__)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

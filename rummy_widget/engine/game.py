@@ -56,6 +56,26 @@ class DealResult:
         return result_html(self, self.names, lang=self.lang)
 
 
+@dataclass(frozen=True)
+class TakeBack:
+    """A move taken back: ``action`` was played by ``player`` as the ``move``-th action of the
+    history (0-based) and then undone, so ``history[move]`` is whatever was played after it."""
+
+    move: int
+    player: int
+    action: Action
+
+    def to_json(self) -> dict:
+        return {"move": self.move, "player": self.player, "action": self.action.to_json()}
+
+    @classmethod
+    def from_json(cls, data: dict) -> TakeBack:
+        move, player = data["move"], data["player"]
+        if not all(isinstance(v, int) and not isinstance(v, bool) for v in (move, player)):
+            raise ValueError(f"take-back {data!r}")
+        return cls(move, player, Action.from_json(data["action"]))
+
+
 def default_names(count: int, lang: str = "en") -> list[str]:
     return [t("common.player_n", lang, n=i + 1) for i in range(count)]
 
@@ -137,6 +157,7 @@ class Game:
         self.rebuilds = 0
         self.turns = 0
         self.history: list[tuple[int, Action]] = []
+        self.take_backs: list[TakeBack] = []  # moves undone by ``take_back``, oldest first
         # Events are read-only (``Frozen``) so every observation can share them uncopied.
         self._log: list[Frozen] = [Frozen(type="deal", dealer=dealer)]
         self._meld_views: list[tuple[Meld, Frozen]] = []
@@ -428,6 +449,40 @@ class Game:
             return False
         return True
 
+    # --- take-backs ------------------------------------------------------------------------
+
+    def take_back_problem(self, player: int | None = None) -> str | None:
+        """Why ``take_back`` would be refused now (an error code), or None if it is allowed.
+
+        Only moves of the turn being played go back, down to its draw: a discard ends the turn
+        (the next player has seen it) and a stock draw showed the player a card it keeps
+        knowing, so neither can be undone. A pile draw can: its card was face up anyway."""
+        if self._phase == "over":
+            return "deal_over"
+        if player is not None and self._seat(player) != self._current:
+            return "not_your_turn"
+        if self._phase == "draw":
+            return "nothing_to_take_back"
+        if self.history[-1][1].kind == "draw" and self.history[-1][1].source == "stock":
+            return "stock_draw_kept"
+        return None
+
+    def take_back(self, player: int | None = None) -> Action:
+        """Undo the current turn's last move (a meld, a lay-off or a pile draw) and return it.
+
+        The game is replayed without it, so every part of the state is as before that move;
+        ``take_backs`` records it and ``to_dict`` saves it. Whether a table offers take-backs
+        is the table's choice (see docs/review.md); the engine only enforces the limits."""
+        problem = self.take_back_problem(player)
+        if problem is not None:
+            raise RuleError(problem, self.lang, player=self.names[self._current])
+        seat, action = self.history[-1]
+        record = [*self.take_backs, TakeBack(len(self.history) - 1, seat, action)]
+        replayed = Game.from_dict(self.to_dict(), upto=len(self.history) - 1)
+        self.__dict__.update(replayed.__dict__)
+        self.take_backs = record
+        return action
+
     # --- checks: each raises RuleError, or returns what the move will use ------------------
 
     def _check_turn(self, player: int | None, phase: str) -> None:
@@ -648,6 +703,7 @@ class Game:
             "lang": self.lang,
             "initial": self._initial,
             "history": [{"player": p, "action": a.to_json()} for p, a in self.history],
+            "take_backs": [b.to_json() for b in self.take_backs],
         }
 
     @classmethod
@@ -686,11 +742,26 @@ class Game:
             except RuleError as err:
                 reason = Reason("save_move", step=number, why=err.localized(lang))
                 raise RuleError("bad_save", lang, reason=reason) from err
+        try:
+            found = _take_backs(data.get("take_backs", []), len(save.history))
+        except (RuleError, KeyError, TypeError, ValueError) as err:
+            reason = Reason("save_field", field="take_backs", value=excerpt(data.get("take_backs")))
+            raise RuleError("bad_save", lang, reason=reason) from err
+        game.take_backs = [b for b in found if b.move <= len(steps)]
         return game
 
     def __repr__(self) -> str:
         state = "over" if self._phase == "over" else f"{self.names[self._current]} to {self._phase}"
         return f"Game({self.rules.name}, {self.players} players, seed={self.seed}: {state})"
+
+
+def _take_backs(items: list, moves: int) -> list[TakeBack]:
+    """A save's take-backs (saves made before take-backs existed have none). Each undid one
+    move, so none can lie beyond the ``moves``-long history plus one move per take-back."""
+    found = [TakeBack.from_json(item) for item in items]
+    if any(not 0 <= b.move < moves + len(found) for b in found):
+        raise ValueError("a take-back beyond the history")
+    return found
 
 
 def _meld_and_owner(item: object) -> tuple[object, object]:

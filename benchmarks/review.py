@@ -1,0 +1,118 @@
+"""Measure the game review: how often a flagged decision keeps its sign with ten times the
+samples, and how long a whole deal's review takes.
+
+    python benchmarks/review.py                       # 200 deals (about half an hour here)
+    python benchmarks/review.py --deals 30            # what docs/review.md reports
+    python benchmarks/review.py --deals 10 --samples 16 --confirm 0   # no second look
+    python benchmarks/review.py --deals 30 --seed 2                   # other deals
+
+Each deal is a seeded game of a ``basic`` bot (seat 0, the learner stand-in: it makes real
+mistakes) against an ``expert``; seat 0 is reviewed with the given budget. Every flagged
+decision (a mistake: the better option against the played one; a find: the played one against
+the expert's choice) is measured again with ``--recheck`` times the samples its verdict came
+from (the second look's ``--confirm`` worlds), in fresh worlds (another seed); it *keeps its
+sign* if the same option still comes out ahead. Times are CPU
+time of this process (``time.process_time``), so other work on the machine does not count; the
+reference is one expert-against-expert deal, played in the same run. Prints figures; asserts
+nothing (the goals are in docs/review.md).
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from rummy_widget import Game
+from rummy_widget.bots import get_bot
+from rummy_widget.bots.tournament import play_game
+from rummy_widget.review import review
+from rummy_widget.review.core import CONFIRM, SAMPLES
+from rummy_widget.review.evaluate import measure
+
+
+def wilson(kept: int, total: int, z: float = 1.96) -> tuple[float, float]:
+    """95% score interval for a share (it stays inside 0-1 for small counts)."""
+    if total == 0:
+        return 0.0, 1.0
+    p = kept / total
+    centre = (p + z * z / (2 * total)) / (1 + z * z / total)
+    half = z * math.sqrt(p * (1 - p) / total + z * z / (4 * total * total)) / (1 + z * z / total)
+    return centre - half, centre + half
+
+
+def reference_deal_cpu(seed: int) -> float:
+    """CPU seconds of one expert-against-expert deal (the mean of ten)."""
+    start = time.process_time()
+    for k in range(10):
+        play_game(Game(2, seed=seed + k), [get_bot("expert", seed=1), get_bot("expert", seed=2)])
+    return (time.process_time() - start) / 10
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--deals", type=int, default=200)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--samples", type=int, default=SAMPLES)
+    parser.add_argument("--confirm", type=int, default=CONFIRM)
+    parser.add_argument("--recheck", type=int, default=10, help="times the verdict's samples")
+    args = parser.parse_args()
+
+    reference = reference_deal_cpu(10_000 + args.seed)
+    times, decisions = [], 0
+    kept = {"mistake": 0, "find": 0}
+    flagged = {"mistake": 0, "find": 0}
+    memo: dict = {}
+    for deal in range(args.deals):
+        game = play_game(
+            Game(2, seed=args.seed * 1_000_003 + deal),
+            [get_bot("basic", seed=deal), get_bot("expert", seed=deal + 1)],
+        )
+        start = time.process_time()
+        result = review(game, 0, seed=deal, samples=args.samples, confirm=args.confirm)
+        times.append(time.process_time() - start)
+        decisions += len(result.decisions)
+        for item in [*result.mistakes, *result.finds]:
+            other = item.better if item.verdict == "mistake" else item.expert
+            rng = random.Random(f"recheck:{args.seed}:{deal}:{item.move}")
+            samples = (item.checked or item.samples) * args.recheck
+            again = measure(item.observation, [item.played, other], samples, rng, memo)
+            gain = again[1].gain  # the other option over the played one
+            flagged[item.verdict] += 1
+            kept[item.verdict] += gain > 0 if item.verdict == "mistake" else gain < 0
+        print(
+            f"deal {deal}: {len(game.history)} moves, {len(result.decisions)} decisions, "
+            f"{len(result.mistakes)} mistakes, {len(result.finds)} finds, "
+            f"review {times[-1]:.2f} s CPU",
+            flush=True,
+        )
+    total, total_kept = sum(flagged.values()), sum(kept.values())
+    low, high = wilson(total_kept, total)
+    print()
+    budget = f"samples {args.samples}, confirm {args.confirm}, recheck x{args.recheck}"
+    print(f"deals reviewed: {args.deals}, {budget}")
+    print(f"decisions looked at: {decisions}; flagged: {flagged}")
+    share = total_kept / total if total else float("nan")
+    interval = f"95% interval {low:.1%}-{high:.1%}"
+    print(f"kept their sign: {total_kept}/{total} = {share:.1%} ({interval})")
+    for verdict in flagged:
+        if flagged[verdict]:
+            print(f"  {verdict}s: {kept[verdict]}/{flagged[verdict]}")
+    print(
+        f"review CPU per deal: mean {statistics.mean(times):.2f} s, median "
+        f"{statistics.median(times):.2f} s, max {max(times):.2f} s"
+    )
+    print(
+        f"reference (one expert-against-expert deal): {reference * 1000:.1f} ms CPU; "
+        f"a review costs {statistics.mean(times) / reference:.0f} of them"
+    )
+
+
+if __name__ == "__main__":
+    main()
