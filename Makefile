@@ -15,6 +15,7 @@ PYTEST_ARGS ?=
 
 PY_STAMP := $(VENV)/.installed-dev
 LAB_STAMP := $(VENV)/.installed-lab
+LITE_STAMP := $(VENV)/.installed-lite
 JS_STAMP := js/node_modules/.installed
 BUNDLE := rummy_widget/static/widget.js
 # The bundle also embeds the translation tables, so a new key rebuilds it too.
@@ -36,6 +37,7 @@ NBVAL_ARGS := $(if $(HAS_NOTEBOOKS),--nbval $(NOTEBOOK_DIRS) \
 help:
 	@echo "make lab    open $(NOTEBOOKS) in JupyterLab (installs into $(VENV) first)"
 	@echo "make test   lint, front-end checks, then the whole pytest suite"
+	@echo "make lite   build site/: the tutorials as an offline JupyterLite site"
 	@echo "make clean  remove $(VENV), js/node_modules and the built bundle"
 
 $(BIN)/python:
@@ -48,14 +50,10 @@ $(JS_STAMP): js/package.json js/package-lock.json
 
 # A plain `pip install -e .` runs npm through hatch-jupyter-builder when js/src is newer than
 # the bundle. Here npm ci above installs from the lockfile and the bundle rule below builds,
-# so the hook is skipped. `make lab` installs what a teacher needs ([lab]); `make test` the
-# whole toolchain ([dev], which includes [lab]).
-$(PY_STAMP): pyproject.toml | $(BIN)/python
-	HATCH_JUPYTER_BUILDER_SKIP_NPM=1 $(BIN)/python -m pip install --quiet -e ".[dev]"
-	touch $@ $(LAB_STAMP)
-
-$(LAB_STAMP): pyproject.toml | $(BIN)/python
-	HATCH_JUPYTER_BUILDER_SKIP_NPM=1 $(BIN)/python -m pip install --quiet -e ".[lab]"
+# so the hook is skipped. One stamp per extra: `make lab` installs what a teacher needs
+# ([lab]), `make lite` what the site's build needs ([lite]), `make test` everything ([dev]).
+$(VENV)/.installed-%: pyproject.toml | $(BIN)/python
+	HATCH_JUPYTER_BUILDER_SKIP_NPM=1 $(BIN)/python -m pip install --quiet -e ".[$*]"
 	touch $@
 
 # Rebuild the bundle (rummy_widget/static/) whenever a front-end source is newer than it.
@@ -66,6 +64,10 @@ $(BUNDLE): $(JS_SOURCES) $(JS_STAMP)
 install: $(BUNDLE) $(PY_STAMP)
 
 lab-install: $(BUNDLE) $(LAB_STAMP)
+
+# The tutorials as an offline JupyterLite site in site/ (docs/hosts.md).
+lite: $(BUNDLE) $(LITE_STAMP)
+	$(BIN)/python scripts/build_lite.py --output site
 
 # The tutorials are saved with their outputs, and JupyterLab strips the cards' SVG from a
 # notebook it does not trust: sign this checkout's own notebooks so they show as saved
@@ -99,4 +101,4 @@ pytest: install
 test: lint js-check pytest
 
 clean:
-	rm -rf $(VENV) js/node_modules rummy_widget/static
+	rm -rf $(VENV) js/node_modules rummy_widget/static site build/lite
