@@ -1,0 +1,194 @@
+"""Plumbing for the JupyterLite tests: build the site once, serve it on loopback, block the rest.
+
+The site is built by scripts/build_lite.py (what `make lite` runs) and served by
+static_server.py, a `python -m http.server` that logs the bytes it sends. Every browser request
+to another host is aborted and counted: an offline classroom must have none.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from dataclasses import dataclass, field
+from pathlib import Path
+from urllib.parse import urlparse
+
+from browser_support import PROMPT_DONE, REPO, STEP_TIMEOUT_MS, free_port
+
+HERE = Path(__file__).parent
+#: Starting Pyodide and its kernel, cold, on a busy 2-core machine.
+KERNEL_TIMEOUT_MS = 180_000
+
+
+def build_site(output: Path) -> Path:
+    """Build the site into ``output`` (the wheel downloads are cached under build/lite)."""
+    done = subprocess.run(
+        [sys.executable, str(REPO / "scripts" / "build_lite.py"), "--output", str(output)],
+        capture_output=True,
+        text=True,
+        timeout=900,
+    )
+    if done.returncode != 0:
+        raise RuntimeError(f"build_lite.py failed:\n{done.stdout[-3000:]}\n{done.stderr[-3000:]}")
+    return output
+
+
+@dataclass
+class StaticServer:
+    """static_server.py serving a folder on a loopback port."""
+
+    url: str
+    log: Path
+    process: subprocess.Popen
+
+    @property
+    def host(self) -> str:
+        return urlparse(self.url).netloc
+
+    def bytes_sent(self) -> int:
+        """Body bytes of every response so far (304s send none)."""
+        total = 0
+        for line in self.log.read_text().splitlines():
+            total += int(line.split()[1])
+        return total
+
+    def stop(self) -> None:
+        self.process.terminate()
+        self.process.wait(timeout=10)
+
+
+def serve(folder: Path, log: Path) -> StaticServer:
+    port = free_port()
+    log.write_text("")
+    process = subprocess.Popen(
+        [sys.executable, str(HERE / "static_server.py"), str(folder), str(port), str(log)],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
+    )
+    server = StaticServer(f"http://127.0.0.1:{port}", log, process)
+    deadline = time.monotonic() + 30
+    while True:
+        try:
+            with urllib.request.urlopen(f"{server.url}/index.html", timeout=2):
+                return server
+        except (urllib.error.URLError, ConnectionError):
+            if process.poll() is not None or time.monotonic() > deadline:
+                raise RuntimeError("static_server.py did not start") from None
+            time.sleep(0.1)  # polling the server, not waiting on a page
+
+
+#: Chromium resolves no host name at all: only the loopback address the site is served on works.
+NO_DNS = "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1"
+
+
+@dataclass
+class Offline:
+    """A browser context that may reach the serving host only; other requests are counted."""
+
+    context: object
+    host: str
+    blocked: list[str] = field(default_factory=list)
+    requests: int = 0
+
+    def outside(self, url: str) -> bool:
+        parts = urlparse(url)
+        return parts.scheme in ("http", "https", "ws", "wss") and parts.netloc != self.host
+
+
+def offline_context(browser, server: StaticServer, route: bool = True, **options) -> Offline:
+    """A context whose requests (pages, their workers, the service worker) are all watched.
+
+    ``route=True`` aborts each request to another host in Playwright's route, which sees every
+    request but switches the HTTP cache off. ``route=False`` keeps the cache (for the warm
+    figures): the browser must then be launched with ``NO_DNS``, which makes any other host
+    unreachable, and the requests are counted from the context's request events.
+    """
+    context = browser.new_context(viewport={"width": 1280, "height": 1400}, **options)
+    context.set_default_timeout(STEP_TIMEOUT_MS)
+    offline = Offline(context, server.host)
+
+    def check(route):
+        offline.requests += 1
+        if offline.outside(route.request.url):
+            offline.blocked.append(route.request.url)
+            route.abort()
+        else:
+            route.continue_()
+
+    def watch(request):
+        offline.requests += 1
+        if offline.outside(request.url):
+            offline.blocked.append(request.url)
+
+    if route:
+        context.route("**/*", check)
+    else:
+        context.on("request", watch)
+    return offline
+
+
+def lite_url(server: StaticServer, path: str) -> str:
+    return f"{server.url}/lab/index.html?path={path}"
+
+
+def wait_kernel_idle(page) -> None:
+    page.locator(".jp-Notebook .jp-Cell").first.wait_for(timeout=STEP_TIMEOUT_MS)
+    page.locator(".jp-Notebook-ExecutionIndicator[data-status='idle']").first.wait_for(
+        timeout=KERNEL_TIMEOUT_MS
+    )
+
+
+def run_all_cells(page) -> None:
+    """Run > Run All Cells, from the menu bar, as a teacher would."""
+    page.locator(".lm-MenuBar-itemLabel", has_text=re.compile(r"^Run$")).click()
+    page.locator(".lm-Menu-itemLabel", has_text=re.compile(r"^Run All Cells$")).click()
+
+
+def wait_all_run(page, timeout_ms: int = KERNEL_TIMEOUT_MS) -> None:
+    """Every code cell shows a number in its prompt (it has run)."""
+    page.wait_for_function(
+        """re => [...document.querySelectorAll('.jp-Notebook .jp-CodeCell .jp-InputPrompt')]
+                 .every(p => new RegExp(re).test(p.textContent))""",
+        arg=PROMPT_DONE.pattern,
+        timeout=timeout_ms,
+    )
+
+
+def error_outputs(page) -> list[str]:
+    """Tracebacks and stderr the run left in the notebook."""
+    selector = (
+        ".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr'],"
+        " .jp-OutputArea-output[data-mime-type='application/vnd.jupyter.error']"
+    )
+    return page.locator(selector).all_inner_texts()
+
+
+def run_new_cell(page, code: str) -> str:
+    """Add a cell below the last one, type one line of ``code``, run it; return what it printed."""
+    from playwright.sync_api import expect
+
+    cells = page.locator(".jp-Notebook .jp-Cell")
+    count = cells.count()
+    cells.nth(count - 1).locator(".jp-InputPrompt").click()
+    page.keyboard.press("Escape")
+    page.keyboard.press("b")
+    expect(cells).to_have_count(count + 1)
+    new = cells.nth(count)
+    new.locator(".jp-InputArea-editor .cm-content").click()
+    page.keyboard.insert_text(code)
+    page.keyboard.press("Shift+Enter")
+    expect(new.locator(".jp-InputPrompt")).to_have_text(PROMPT_DONE, timeout=STEP_TIMEOUT_MS)
+    return "\n".join(new.locator(".jp-OutputArea-output").all_inner_texts())
+
+
+def site_bytes(folder: Path) -> int:
+    return sum(p.stat().st_size for p in folder.rglob("*") if p.is_file())
+
+
+os.environ.pop("ANYWIDGET_HMR", None)
