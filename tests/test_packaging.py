@@ -117,3 +117,49 @@ def test_readme_links_are_absolute_and_it_says_pip_install(dist):
     relative = [link for link in links if not re.match(r"https?://", link)]
     assert relative == [], "PyPI cannot follow relative links"
     assert all(link.startswith(home) for link in links if "github.com" in link)
+
+
+def test_the_sdist_installs_with_pip_where_there_is_no_npm(dist, tmp_path):
+    target = tmp_path / "site-packages"
+    sdist = str(_one(dist, "*.tar.gz"))
+    done = subprocess.run(
+        [sys.executable, "-m", "pip", "install", "-q", "--no-deps", "--target", str(target), sdist],
+        env={**os.environ, "PATH": str(tmp_path)},  # an empty folder: no npm, no node
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert (target / "rummy_widget" / "static" / "widget.js").is_file()
+    assert (target / "rummy_widget" / "locales" / "fi.json").is_file()
+
+
+#: Builds an editable wheel the way pip does (PEP 660), printing the build hook's log.
+EDITABLE = """
+import sys
+from build import ProjectBuilder
+from build.env import DefaultIsolatedEnv
+with DefaultIsolatedEnv() as env:
+    builder = ProjectBuilder.from_isolated_env(env, sys.argv[1])
+    env.install(builder.build_system_requires)
+    env.install(builder.get_requires_for_build("editable"))
+    print(builder.build("editable", sys.argv[2]))
+"""
+
+
+def test_an_editable_build_with_a_current_bundle_runs_no_npm(tmp_path):
+    """A developer's `pip install -e .` (npm is on PATH: the hook looks for it first)."""
+    if BUNDLE.stat().st_mtime < max(p.stat().st_mtime for p in (REPO / "js" / "src").rglob("*")):
+        pytest.fail("the bundle is older than js/src: run `make install` first", pytrace=False)
+    lock_before = hashlib.sha256(LOCK.read_bytes()).hexdigest()
+    env = {k: v for k, v in os.environ.items() if k != "HATCH_JUPYTER_BUILDER_SKIP_NPM"}
+    done = subprocess.run(
+        [sys.executable, "-c", EDITABLE, str(REPO), str(tmp_path)],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+    assert "No build required" in done.stdout + done.stderr
+    assert hashlib.sha256(LOCK.read_bytes()).hexdigest() == lock_before
