@@ -18,7 +18,6 @@ import urllib.request
 
 import pytest
 from browser_support import REPO, free_port
-from playwright.sync_api import expect
 from table_driver import MOVE_TIMEOUT_MS, Shadow, TablePage, table_args
 
 from rummy_widget.engine.actions import Action
@@ -81,6 +80,8 @@ def reading_cell(page, shadow: Shadow):
 
 
 def test_the_marimo_table_paints_draws_and_plays_a_turn(marimo, page):
+    from playwright.sync_api import expect
+
     shadow = Shadow(table_args())  # the example's table: seed 19, basic bot, instant, English
     page.goto(marimo)
     table = TablePage(page, "en")

@@ -14,7 +14,6 @@ import time
 
 import pytest
 from browser_support import REPO, free_port
-from playwright.sync_api import expect
 from table_driver import MOVE_TIMEOUT_MS, TablePage
 
 from rummy_widget.i18n import t
@@ -72,6 +71,8 @@ def hand_size(table: TablePage) -> int:
 
 
 def test_the_app_plays_a_turn_and_switches_to_finnish(voila, page):
+    from playwright.sync_api import expect
+
     page.goto(voila)
     table = TablePage(page, "en")
     table.root.locator(".rw-board").wait_for(timeout=90_000)
