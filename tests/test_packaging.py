@@ -10,8 +10,10 @@ from __future__ import annotations
 
 import email
 import hashlib
+import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 import tarfile
@@ -163,3 +165,23 @@ def test_an_editable_build_with_a_current_bundle_runs_no_npm(tmp_path):
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
     assert "No build required" in done.stdout + done.stderr
     assert hashlib.sha256(LOCK.read_bytes()).hexdigest() == lock_before
+
+
+def test_every_install_script_in_js_is_approved():
+    """npm warns at install about a package whose install script `allowScripts` does not cover
+    (esbuild's postinstall picks its binary); none may be left unreviewed."""
+    npm = shutil.which("npm")
+    if npm is None or not (REPO / "js" / "node_modules").is_dir():
+        pytest.fail("npm and js/node_modules are needed: run `make install`", pytrace=False)
+    done = subprocess.run(
+        [npm, "install-scripts", "ls", "--json"],
+        cwd=REPO / "js",
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout) == {"allowScripts": []}
+    assert json.loads((REPO / "js" / "package.json").read_text())["allowScripts"] == {
+        "esbuild": True
+    }
