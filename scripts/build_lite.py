@@ -113,32 +113,39 @@ def closure(packages: dict, roots: list[str]) -> list[str]:
     return sorted(seen)
 
 
+def cached(name: str, version: str, cache: Path) -> Path | None:
+    """The wheel of ``name==version`` in the cache, if it is there."""
+    for found in sorted(cache.glob("*.whl")):
+        project, found_version = found.name.split("-")[:2]
+        if norm(project) == norm(name) and found_version == version:
+            return found
+    return None
+
+
 def download(name: str, version: str, cache: Path, python: str) -> Path:
     """The pure-Python wheel of ``name==version`` from PyPI, cached by exact version."""
-    stem = norm(name).replace("-", "_")
-    for found in sorted(cache.glob("*.whl")):
-        if norm(found.name.split("-")[0]) == norm(name) and found.name.split("-")[1] == version:
-            return found
-    subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "pip",
-            "download",
-            "--quiet",
-            "--no-deps",
-            "--only-binary=:all:",
-            f"--python-version={python}",
-            "--platform=any",
-            f"--dest={cache}",
-            f"{name}=={version}",
-        ],
-        check=True,
-    )
-    for found in sorted(cache.glob(f"{stem}-{version}-*.whl")) + sorted(cache.glob("*.whl")):
-        if norm(found.name.split("-")[0]) == norm(name) and found.name.split("-")[1] == version:
-            return found
-    raise FileNotFoundError(f"pip downloaded no wheel for {name}=={version}")
+    wheel = cached(name, version, cache)
+    if wheel is None:
+        subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "pip",
+                "download",
+                "--quiet",
+                "--no-deps",
+                "--only-binary=:all:",
+                f"--python-version={python}",
+                "--platform=any",
+                f"--dest={cache}",
+                f"{name}=={version}",
+            ],
+            check=True,
+        )
+        wheel = cached(name, version, cache)
+    if wheel is None:
+        raise FileNotFoundError(f"pip downloaded no wheel for {name}=={version}")
+    return wheel
 
 
 def own_wheel(dest: Path) -> Path:
