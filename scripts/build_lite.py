@@ -237,11 +237,21 @@ def lab_extension_dirs() -> list[Path]:
     return dirs
 
 
-def write_config(lite_dir: Path, output: Path) -> None:
+def stage_contents(target: Path, when: int) -> Path:
+    """A copy of the tutorials with every file time set to ``when``: the site lists the files'
+    times, and a checkout's times are when it was cloned."""
+    shutil.copytree(TUTORIALS, target, ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
+    for path in sorted(target.rglob("*"), reverse=True):
+        os.utime(path, (when, when))
+    os.utime(target, (when, when))
+    return target
+
+
+def write_config(lite_dir: Path, output: Path, contents: Path) -> None:
     """The build's configuration and the site's settings (jupyter-lite.json, overrides.json)."""
     config = {
         "LiteBuildConfig": {
-            "contents": [str(TUTORIALS)],  # en/ and fi/ stay two folders
+            "contents": [str(contents)],  # en/ and fi/ stay two folders
             "output_dir": str(output),
             "ignore_sys_prefix": ["federated_extensions"],
             "federated_extensions": [str(p) for p in lab_extension_dirs()],
@@ -287,13 +297,15 @@ def build(output: Path, work: Path) -> dict:
     cache = work / "wheels"
     cache.mkdir(parents=True, exist_ok=True)
     shutil.rmtree(lite_dir, ignore_errors=True)
+    shutil.rmtree(work / "contents", ignore_errors=True)
     lite_dir.mkdir(parents=True)
     manifest = stage_pyodide(lite_dir / "static" / "pyodide", cache)
-    write_config(lite_dir, output)
+    when = source_date()
+    write_config(lite_dir, output, stage_contents(work / "contents", when))
     shutil.rmtree(output, ignore_errors=True)
     jupyter_lite = Path(sys.executable).parent / "jupyter-lite"
-    # The contents listing's file times are clamped to this: the same checkout, the same site.
-    env = dict(os.environ, SOURCE_DATE_EPOCH=str(source_date()))
+    # The build's own times (the contents listing's) are clamped to this as well.
+    env = dict(os.environ, SOURCE_DATE_EPOCH=str(when))
     subprocess.run(
         [str(jupyter_lite), "build", "--lite-dir", str(lite_dir), "--output-dir", str(output)],
         check=True,
