@@ -1,4 +1,4 @@
-"""Plumbing for the JupyterLite tests: build the site once, serve it on loopback, block the rest.
+"""Plumbing for the host tests: app servers (Voila, marimo) and the JupyterLite site.
 
 The site is built by scripts/build_lite.py (what `make lite` runs) and served by
 static_server.py, a `python -m http.server` that logs the bytes it sends. Every browser request
@@ -14,6 +14,8 @@ import sys
 import time
 import urllib.error
 import urllib.request
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlparse
@@ -23,6 +25,45 @@ from browser_support import PROMPT_DONE, REPO, STEP_TIMEOUT_MS, free_port
 HERE = Path(__file__).parent
 #: Starting Pyodide and its kernel, cold, on a busy 2-core machine.
 KERNEL_TIMEOUT_MS = 180_000
+
+
+@contextmanager
+def app_server(cmd: list[str], log: Path, ready: Callable[[], bool]) -> Iterator[None]:
+    """Run ``cmd`` (a server on loopback) from the checkout, its output in ``log``, until
+    ``ready()``; stop it (SIGTERM) when the block ends."""
+    env = {k: v for k, v in os.environ.items() if k != "ANYWIDGET_HMR"}
+    env.update(HOME=str(log.parent), XDG_CONFIG_HOME=str(log.parent / "config"))
+    for name in ("CONFIG", "DATA", "RUNTIME"):  # no user settings, kernels or trust of ours
+        env[f"JUPYTER_{name}_DIR"] = str(log.parent / f"jupyter-{name.lower()}")
+    env["IPYTHONDIR"] = str(log.parent / "ipython")
+    with log.open("w") as out:
+        process = subprocess.Popen(
+            cmd,
+            cwd=REPO,
+            env=env,
+            stdin=subprocess.DEVNULL,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
+        try:
+            deadline = time.monotonic() + 90
+            while not ready():
+                if process.poll() is not None or time.monotonic() > deadline:
+                    raise RuntimeError(f"{cmd[:4]} did not start:\n{log.read_text()}")
+                time.sleep(0.1)  # polling the server (or its log), not waiting on a page
+            yield
+        finally:
+            process.terminate()
+            process.wait(timeout=15)
+
+
+def answers(url: str) -> bool:
+    try:
+        with urllib.request.urlopen(url, timeout=2):
+            return True
+    except (urllib.error.URLError, ConnectionError):
+        return False
 
 
 def build_site(output: Path) -> Path:
@@ -73,14 +114,11 @@ def serve(folder: Path, log: Path) -> StaticServer:
     )
     server = StaticServer(f"http://127.0.0.1:{port}", log, process)
     deadline = time.monotonic() + 30
-    while True:
-        try:
-            with urllib.request.urlopen(f"{server.url}/index.html", timeout=2):
-                return server
-        except (urllib.error.URLError, ConnectionError):
-            if process.poll() is not None or time.monotonic() > deadline:
-                raise RuntimeError("static_server.py did not start") from None
-            time.sleep(0.1)  # polling the server, not waiting on a page
+    while not answers(f"{server.url}/index.html"):
+        if process.poll() is not None or time.monotonic() > deadline:
+            raise RuntimeError("static_server.py did not start")
+        time.sleep(0.1)  # polling the server, not waiting on a page
+    return server
 
 
 #: Chromium resolves no host name at all: only the loopback address the site is served on works.

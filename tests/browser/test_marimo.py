@@ -9,15 +9,11 @@ which marimo does not see; docs/hosts.md).
 
 from __future__ import annotations
 
-import os
-import subprocess
 import sys
-import time
-import urllib.error
-import urllib.request
 
 import pytest
 from browser_support import REPO, free_port
+from lite_support import answers, app_server
 from table_driver import MOVE_TIMEOUT_MS, Shadow, TablePage, table_args
 
 from rummy_widget.engine.actions import Action
@@ -28,45 +24,13 @@ EXAMPLE = REPO / "examples" / "marimo_table.py"
 
 @pytest.fixture(scope="module")
 def marimo(chromium, tmp_path_factory):
-    base = tmp_path_factory.mktemp("marimo")
+    log = tmp_path_factory.mktemp("marimo") / "marimo.log"
     port = free_port()
-    env = {k: v for k, v in os.environ.items() if k != "ANYWIDGET_HMR"}
-    env.update(HOME=str(base), XDG_CONFIG_HOME=str(base / "config"))  # no user settings
-    log = (base / "marimo.log").open("w")
-    process = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "marimo",
-            "run",
-            str(EXAMPLE),
-            "--headless",
-            "--host=127.0.0.1",
-            f"--port={port}",
-            "--no-token",
-        ],
-        cwd=REPO,
-        env=env,
-        stdin=subprocess.DEVNULL,
-        stdout=log,
-        stderr=subprocess.STDOUT,
-        start_new_session=True,
-    )
     url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 90
-    while True:
-        try:
-            with urllib.request.urlopen(url + "/health", timeout=2):
-                break
-        except (urllib.error.URLError, ConnectionError):
-            if process.poll() is not None or time.monotonic() > deadline:
-                process.kill()
-                raise RuntimeError((base / "marimo.log").read_text()) from None
-            time.sleep(0.1)  # polling the server, not waiting on a page
-    yield url
-    process.terminate()
-    process.wait(timeout=15)
-    log.close()
+    cmd = [sys.executable, "-m", "marimo", "run", str(EXAMPLE), "--headless"]
+    cmd += ["--host=127.0.0.1", f"--port={port}", "--no-token"]
+    with app_server(cmd, log, lambda: answers(url + "/health")):
+        yield url
 
 
 def reading_cell(page, shadow: Shadow):

@@ -7,13 +7,11 @@ switches the settings to Finnish and starts a new game, whose table speaks Finni
 
 from __future__ import annotations
 
-import os
-import subprocess
 import sys
-import time
 
 import pytest
 from browser_support import REPO, free_port
+from lite_support import app_server
 from table_driver import MOVE_TIMEOUT_MS, TablePage
 
 from rummy_widget.i18n import t
@@ -24,46 +22,13 @@ APP = REPO / "apps" / "play.ipynb"
 
 @pytest.fixture(scope="module")
 def voila(chromium, tmp_path_factory):
-    base = tmp_path_factory.mktemp("voila")
+    log = tmp_path_factory.mktemp("voila") / "voila.log"
     port = free_port()
-    env = {k: v for k, v in os.environ.items() if k != "ANYWIDGET_HMR"}
-    env.update(
-        JUPYTER_CONFIG_DIR=str(base / "config"),
-        JUPYTER_DATA_DIR=str(base / "data"),
-        JUPYTER_RUNTIME_DIR=str(base / "runtime"),
-        IPYTHONDIR=str(base / "ipython"),
-    )
-    log = (base / "voila.log").open("w")
-    process = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "voila",
-            str(APP),
-            "--no-browser",
-            f"--port={port}",
-            "--Voila.ip=127.0.0.1",
-            "--Voila.port_retries=0",
-        ],
-        cwd=REPO,
-        env=env,
-        stdin=subprocess.DEVNULL,
-        stdout=log,
-        stderr=subprocess.STDOUT,
-        start_new_session=True,
-    )
-    url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 90
+    cmd = [sys.executable, "-m", "voila", str(APP), "--no-browser", f"--port={port}"]
+    cmd += ["--Voila.ip=127.0.0.1", "--Voila.port_retries=0"]
     # Voila says when it listens (a GET of the app itself would start a kernel).
-    while "is running at" not in (base / "voila.log").read_text():
-        if process.poll() is not None or time.monotonic() > deadline:
-            process.kill()
-            raise RuntimeError((base / "voila.log").read_text())
-        time.sleep(0.1)  # polling the server's log, not waiting on a page
-    yield url
-    process.terminate()
-    process.wait(timeout=15)
-    log.close()
+    with app_server(cmd, log, lambda: "is running at" in log.read_text()):
+        yield f"http://127.0.0.1:{port}"
 
 
 def hand_size(table: TablePage) -> int:
