@@ -51,10 +51,11 @@ $(JS_STAMP): js/package.json js/package-lock.json
 # A plain `pip install -e .` runs npm through hatch-jupyter-builder when js/src is newer than
 # the bundle. Here npm ci above installs from the lockfile and the bundle rule below builds,
 # so the hook is skipped. One stamp per extra: `make lab` installs what a teacher needs
-# ([lab]), `make lite` what the site's build needs ([lite]), `make test` everything ([dev]).
+# ([lab]), `make lite` what the site's build needs ([lite]), `make test` everything ([dev],
+# which holds the other two, so installing it stamps them as well).
 $(VENV)/.installed-%: pyproject.toml | $(BIN)/python
 	HATCH_JUPYTER_BUILDER_SKIP_NPM=1 $(BIN)/python -m pip install --quiet -e ".[$*]"
-	touch $@
+	touch $@ $(if $(filter dev,$*),$(LAB_STAMP) $(LITE_STAMP))
 
 # Rebuild the bundle (rummy_widget/static/) whenever a front-end source is newer than it.
 $(BUNDLE): $(JS_SOURCES) $(JS_STAMP)
