@@ -14,7 +14,7 @@ import json
 import time
 
 import pytest
-from browser_support import ARTIFACTS, CHROMIUM_ARGS
+from browser_support import ARTIFACTS, CHROMIUM_ARGS, REPO
 from lite_support import (
     NO_DNS,
     build_site,
@@ -69,6 +69,23 @@ def server(site, tmp_path_factory):
     ARTIFACTS.mkdir(exist_ok=True)
     (ARTIFACTS / "lite-figures.json").write_text(json.dumps(FIGURES, indent=1) + "\n")
     print("\nJupyterLite figures:", json.dumps(FIGURES))
+
+
+def test_the_site_holds_the_tutorials_unchanged_and_no_outside_address(site):
+    """Both trees, byte for byte; and the kernel's settings name no other host."""
+    tutorials = sorted((REPO / "tutorials").glob("*/*.ipynb"))
+    assert tutorials
+    for path in tutorials:
+        copy = site / "files" / path.parent.name / path.name
+        assert copy.read_bytes() == path.read_bytes(), copy
+    settings = json.loads((site / "jupyter-lite.json").read_text())["jupyter-config-data"]
+    kernel = settings["litePluginSettings"]["@jupyterlite/pyodide-kernel-extension:kernel"]
+    assert kernel["pyodideUrl"] == "./static/pyodide/pyodide.mjs"
+    assert kernel["disablePyPIFallback"] is True
+    assert "rummy-widget" in kernel["loadPyodideOptions"]["packages"]
+    lock = json.loads((site / "static" / "pyodide" / "pyodide-lock.json").read_text())
+    for name in kernel["loadPyodideOptions"]["packages"]:  # every preloaded wheel is in the site
+        assert (site / "static" / "pyodide" / lock["packages"][name]["file_name"]).is_file()
 
 
 def open_and_run(page, server, path: str) -> float:
