@@ -11,7 +11,7 @@ import sys
 import pytest
 
 from rummy_widget.__main__ import main
-from rummy_widget.bots.tournament import PlotUnavailable, tournament
+from rummy_widget.bots.tournament import PLOT_MISSING, PlotUnavailable, tournament
 from rummy_widget.i18n import t
 
 
@@ -28,15 +28,16 @@ def test_plot_without_matplotlib_names_the_extra_in_the_learners_language(no_mat
     result = tournament(["basic", "random"], deals=2, seed=1, executor=None, progress=False)
     with pytest.raises(PlotUnavailable) as err:
         result.plot(lang=lang)
-    assert str(err.value) == t("tournament.plot_missing", lang)
+    assert str(err.value) == t("tournament.plot_missing", lang, **PLOT_MISSING)
     assert 'pip install "rummy_widget[plot]"' in str(err.value)
     assert isinstance(err.value, ImportError) and err.value.name == "matplotlib"
     assert "Basic" in result.table("en")  # the table still shows the same figures
 
 
 def test_the_messages_differ_by_language():
-    assert t("tournament.plot_missing", "en") != t("tournament.plot_missing", "fi")
-    assert "matplotlib" in t("tournament.plot_missing", "fi")
+    english, finnish = (t("tournament.plot_missing", lang, **PLOT_MISSING) for lang in ("en", "fi"))
+    assert english != finnish
+    assert "matplotlib" in finnish and 'pip install "rummy_widget[plot]"' in finnish
 
 
 def test_cli_plot_without_matplotlib_stops_before_playing(no_matplotlib, capsys, tmp_path):
@@ -45,7 +46,7 @@ def test_cli_plot_without_matplotlib_stops_before_playing(no_matplotlib, capsys,
     code = main([*argv, "--no-progress", "--lang", "fi", "--plot", str(chart)])
     captured = capsys.readouterr()
     assert code == 2
-    assert captured.err.strip() == t("tournament.plot_missing", "fi")
+    assert captured.err.strip() == t("tournament.plot_missing", "fi", **PLOT_MISSING)
     assert captured.out == ""  # no tournament was played
     assert not chart.exists()
 

@@ -235,12 +235,16 @@ class TournamentResult:
         return fig, ax
 
 
+#: What the missing-plot message names: the library and the command that installs it.
+PLOT_MISSING = {"library": "matplotlib", "command": 'pip install "rummy_widget[plot]"'}
+
+
 class PlotUnavailable(ImportError):
     """matplotlib is missing: the core installs without it (in Pyodide too), plots need the
     ``[plot]`` extra. The message is localized and says how to install it."""
 
     def __init__(self, lang: str) -> None:
-        super().__init__(t("tournament.plot_missing", lang), name="matplotlib")
+        super().__init__(t("tournament.plot_missing", lang, **PLOT_MISSING), name="matplotlib")
         self.lang = lang
 
 
