@@ -8,14 +8,12 @@
         --rules traditional --save part2.pkl   # deals 1000-1999; --save the first part too, then
     python benchmarks/bots.py --join part1.pkl part2.pkl   # all 2000 as one run
     python benchmarks/bots.py --compare part2.pkl variant.pkl   # same deals, game by game
-    python benchmarks/bots.py --only inference  # the master's guesses at hidden cards
     python benchmarks/bots.py --only deviations --master-deals 100 --seed 7 --rules traditional
-    python benchmarks/bots.py --only guesses --master-deals 25 --rules traditional \
-        --master-options '[{}, {"consistent": 3, "fit_draws": true}]'
+    python benchmarks/bots.py --only strength --deals 0 --master-options '{"draws": 4}'
 
 Prints figures; asserts nothing (goals are in docs/bots.md, marked met or not met). Times are
 CPU time of this process (``time.process_time``), so other work on the machine does not count;
-the master's budget is wall-clock time, and its decision times are printed both ways.
+the master's decision times are printed both as wall-clock and as CPU time.
 """
 
 from __future__ import annotations
@@ -40,7 +38,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from rummy_widget import Action, Game
 from rummy_widget.bots import get_bot
 from rummy_widget.bots.expert import Style
-from rummy_widget.bots.master import MasterBot
+from rummy_widget.bots.master import MasterBot, Options
 from rummy_widget.bots.progress import paired
 from rummy_widget.bots.tournament import play_game, tournament
 
@@ -55,12 +53,13 @@ LADDER_GOALS = [
 
 
 def master_kwargs(options: dict | None) -> dict:
-    """The master's keyword arguments from ``--master-options`` JSON: a ``"style"`` object
-    becomes the expert's ``Style`` (e.g. ``{"style": {"hold_points": 100}}``)."""
-    kwargs = dict(options or {})
-    if isinstance(kwargs.get("style"), dict):
-        kwargs["style"] = Style(**kwargs["style"])
-    return kwargs
+    """The master's keyword arguments from ``--master-options`` JSON, the fields of
+    ``master.Options``: a ``"style"`` object becomes the expert's ``Style`` (e.g.
+    ``{"samples": 200}``, ``{"style": {"hold_points": 100}}``)."""
+    fields = dict(options or {})
+    if isinstance(fields.get("style"), dict):
+        fields["style"] = Style(**fields["style"])
+    return {"options": Options(**fields)}
 
 
 class TimedMaster(MasterBot):
@@ -311,7 +310,7 @@ def master_decisions(rules: str, moves: int, seed: int, options: dict | None = N
     walls.sort()
     print(
         f"master {rules:<11} wall clock: median {1000 * statistics.median(walls):7.2f} ms  "
-        f"max {1000 * walls[-1]:7.2f} ms (budget {1000 * master.budget:.0f} ms)"
+        f"max {1000 * walls[-1]:7.2f} ms"
     )
     return times
 
@@ -426,7 +425,7 @@ def deviations(deals: int, seed: int, rules: str, options: dict | None = None) -
     """Where the master leaves the expert's choice, and whether that wins or loses.
 
     The master plays the expert on ``deals`` duplicate deals (seats swapped, in this process);
-    at every search that leaves the expert's choice, the real position (the engine's, hidden
+    at every own-progress choice that leaves the expert's, the real position (the engine's, hidden
     cards and all: this is the benchmark's view, never the bot's) is played out twice with
     expert play for both seats, once after the master's choice and once after the expert's.
     The difference of the two finishes, scored as the master scores (+1 / -1 for the win, the
@@ -440,35 +439,23 @@ def deviations(deals: int, seed: int, rules: str, options: dict | None = None) -
     current: list[Game] = []
 
     class Watched(TimedMaster):
-        def search(self, seen, options, preferred=None, plans=None):
-            best = super().search(seen, options, preferred, plans)
-            base = preferred if preferred in options else options[0]
-            if best != base:
-                z = self.evidence[0] / max(self.evidence[1], 1e-9)
-                self._found(seen, best, base, plans, z, "search")
-            return best
-
         def progress_plan(self, turn, plan):
             chosen = super().progress_plan(turn, plan)
             if chosen != plan:
-                self._found(
-                    turn.seen, ("plan", 1), ("plan", 0), [plan, chosen], 0.0, "own progress"
-                )
+                self._found(turn.seen, ("plan", 1), ("plan", 0), [plan, chosen])
             return chosen
 
         def progress_draw(self, turn, expert):
             chosen = super().progress_draw(turn, expert)
             if chosen != expert:
-                self._found(
-                    turn.seen, ("draw", chosen), ("draw", expert), None, 0.0, "own progress"
-                )
+                self._found(turn.seen, ("draw", chosen), ("draw", expert), None)
             return chosen
 
-        def _found(self, seen, best, base, plans, z, source):
+        def _found(self, seen, best, base, plans):
             """Keep the real position of a choice that left the expert's, to score it later."""
             opponent = min(n for s, n in enumerate(seen.hand_sizes) if s != seen.seat)
             state = copy.deepcopy(current[0])
-            found.append((state, seen.seat, best, base, plans, opponent, z, source))
+            found.append((state, seen.seat, best, base, plans, opponent))
 
     def finish(game: Game, me: int, option: tuple, plans) -> float:
         kind, value = option
@@ -490,7 +477,7 @@ def deviations(deals: int, seed: int, rules: str, options: dict | None = None) -
         won = 1.0 if result.winner == me else -1.0
         return won + (result.penalties[1 - me] - result.penalties[me]) / 100
 
-    searched = progressed = wins = games = 0
+    progressed = wins = games = 0
     TimedMaster.clear()
     for deal in range(deals):
         for seat in (0, 1):
@@ -499,13 +486,12 @@ def deviations(deals: int, seed: int, rules: str, options: dict | None = None) -
             game = Game(2, rules, seed=deal_seed(seed, deal))
             current[:] = [game]
             play_game(game, bots)
-            searched += bots[seat].searched
             progressed += bots[seat].progressed
             if game.result is not None and not game.result.void:
                 games += 1
                 wins += game.result.winner == seat
     groups: dict[str, list[float]] = {}
-    for game, me, best, base, plans, opponent, z, source in found:
+    for game, me, best, base, plans, opponent in found:
         gain = finish(copy.deepcopy(game), me, best, plans)
         gain -= finish(copy.deepcopy(game), me, base, plans)
         if best[0] == "draw":
@@ -513,140 +499,26 @@ def deviations(deals: int, seed: int, rules: str, options: dict | None = None) -
         else:
             ours, theirs = len(plans[best[1]]), len(plans[base[1]])
             kind = "meld now" if ours > theirs else "hold" if ours < theirs else "other discard"
-        where = "endgame" if opponent <= 5 else "before the endgame"
-        sure = "z < 1.64" if z < 1.64 else "z 1.64-2.5" if z < 2.5 else "z >= 2.5"
-        keys = ["all", kind, where, f"{where}, {kind}", sure]
-        if source != "search":
-            keys = ["all", source, f"{source}, {kind}", f"{source}, {where}"]
-        for key in keys:
+        where = "opponent at 5 or fewer" if opponent <= 5 else "opponent at 6 or more"
+        for key in ("all", kind, where):
             groups.setdefault(key, []).append(gain)
-    by_search = sum(f[-1] == "search" for f in found)
-    own = f", {len(found) - by_search} of {progressed} own-progress choices" if progressed else ""
     print(
         f"## Deviations: master {json.dumps(options or {})} vs expert, {rules}, {deals} deals, "
-        f"seed {seed}: won {wins} of {games} games; {by_search} of {searched} searches left "
-        f"the expert's choice{own}"
+        f"seed {seed}: won {wins} of {games} games; {len(found)} of {progressed} own-progress "
+        f"choices left the expert's"
     )
     for key, gains in groups.items():
         n = len(gains)
         mean = statistics.mean(gains)
         se = statistics.stdev(gains) / n**0.5 if n > 1 else 0.0
-        print(f"  {key:<22} n={n:<5} true gain per deviation {mean:+.3f} (SE {se:.3f})")
+        print(f"  {key:<24} n={n:<5} true gain per deviation {mean:+.3f} (SE {se:.3f})")
     print(f"  {move_times(TimedMaster.walls, TimedMaster.cpus)}")
     print()
 
 
-def inference_fit(deals: int, seed: int) -> None:
-    """How well the master's inference predicts the opponent's hidden cards (expert play).
-
-    Per true hidden card, its chance under the weights ``ratio ** e`` relative to a uniform guess
-    (geometric mean over every draw of seat 0, on ``deals`` deals per preset); inference.py
-    uses e = SHRINK on the measured ratios."""
-    import math
-
-    from rummy_widget.bots.expert import ExpertBot
-    from rummy_widget.bots.inference import SHRINK, face_weights
-    from rummy_widget.bots.memory import Memory
-    from rummy_widget.bots.seen import Seen
-
-    print(f"## Inference: hidden cards predicted (ratios ** e; in use: e = {SHRINK})")
-    powers = (0.0, 0.25, 0.5, 0.75, 1.0)  # 0: uniform; 1: the measured ratios multiplied
-    for rules in PRESETS:
-        logs, n = [0.0] * len(powers), 0
-        for deal in range(deals):
-            game = Game(2, rules, seed=seed * 7919 + deal)
-            bots = [ExpertBot(1), ExpertBot(2)]
-            while game.phase != "over":
-                seat = game.current_player
-                obs = game.observation(seat)
-                if game.phase == "draw" and seat == 0:
-                    seen = Seen.read(obs)
-                    memory = Memory.read(seen)
-                    shrunk = face_weights(seen, memory, 1)
-                    ratios = [w ** (1.0 / SHRINK) for w in shrunk]
-                    truth = {c.id for c in game.hand(1)} - {c.id for c in memory.known[1]}
-                    for k, e in enumerate(powers):
-                        total = sum(ratios[c.id % 52] ** e for c in memory.unseen)
-                        logs[k] += sum(
-                            math.log(ratios[c.id % 52] ** e / total)
-                            for c in memory.unseen
-                            if c.id in truth
-                        )
-                    n += len(truth)
-                game.apply(bots[seat].act(obs), seat)
-        lifts = "  ".join(
-            f"e={e:.2f}: {math.exp((x - logs[0]) / n):.3f}"
-            for e, x in zip(powers, logs, strict=True)
-        )
-        print(f"{rules:<11} deals={deals}  per true card vs uniform: {lifts}")
-    print()
-
-
-def guesses(deals: int, seed: int, rules: str, options: dict) -> None:
-    """How much of the opponent's hidden hand the master's worlds hold (expert against expert).
-
-    At every draw of seat 0 with the opponent at 6 cards or fewer (where the master searches),
-    the master's worlds are dealt from seat 0's observation; the *share* is, per world, the
-    part of the guessed hidden cards whose face really is in the opponent's hidden cards (the
-    two copies of a face play alike; faces matched with multiplicity; the benchmark
-    reads the engine's hand for this; the bot never does), averaged over worlds and positions.
-    ``real weight``: the real hand's mean consistency weight over the checked turns (1: it
-    fits them all; only with ``consistent``). Times are wall clock per position, for dealing
-    the worlds alone."""
-    from collections import Counter
-
-    from rummy_widget.bots.consistency import past_turns
-    from rummy_widget.bots.expert import ExpertBot
-    from rummy_widget.bots.seen import Seen
-    from rummy_widget.bots.tournament import deal_seed
-
-    shares: list[float] = []
-    fits: list[int] = []
-    walls: ClassVar[list[float]] = []
-    for deal in range(deals):
-        game = Game(2, rules, seed=deal_seed(seed, deal))
-        bots = [ExpertBot(seed), ExpertBot(seed + 1)]
-        while game.phase != "over":
-            seat = game.current_player
-            obs = game.observation(seat)
-            if seat == 0 and game.phase == "draw" and len(game.hand(1)) <= 6:
-                master = MasterBot(seed, **master_kwargs(options))
-                seen = Seen.read(obs)
-                memory = master.memory(seen)
-                known = {c.id for c in memory.known[1]}
-                truth = Counter(c.id % 52 for c in game.hand(1) if c.id not in known)
-                start = time.perf_counter()
-                worlds = master.sample_worlds(seen, memory, master.rng(seen), start)
-                walls.append(time.perf_counter() - start)
-                per = [
-                    sum((Counter(c.id % 52 for c in hidden) & truth).values()) / len(hidden)
-                    for hidden in ([c for c in w.hands[1] if c.id not in known] for w in worlds)
-                    if hidden
-                ]
-                if per:
-                    shares.append(statistics.mean(per))
-                if master.consistent > 0:
-                    turns = past_turns(seen, 1, master.consistent)
-                    judge = ExpertBot(seed)
-                    real = list(game.hand(1))
-                    fits.append(master.fit_weight(turns, real, judge, master.rng(seen)))
-            game.apply(bots[seat].act(obs), seat)
-    walls.sort()
-    fit = f"  real weight {statistics.mean(fits):.3f}" if fits else ""
-    print(
-        f"guesses {rules:<11} {json.dumps(options, sort_keys=True)}: deals={deals} "
-        f"positions={len(shares)} share {statistics.mean(shares):.4f} "
-        f"(SE {statistics.stdev(shares) / len(shares) ** 0.5:.4f}){fit}  worlds dealt in "
-        f"median {1000 * statistics.median(walls):.0f} ms, max {1000 * walls[-1]:.0f} ms",
-        flush=True,
-    )
-
-
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__)
-    ap.add_argument(
-        "--only", choices=["strength", "speed", "inference", "deviations", "guesses"], default=None
-    )
+    ap.add_argument("--only", choices=["strength", "speed", "deviations"], default=None)
     ap.add_argument("--deals", type=int, default=1000, help="deals per ladder pairing")
     ap.add_argument("--master-deals", type=int, default=100, help="deals for master pairings")
     ap.add_argument("--master-moves", type=int, default=100, help="master moves to time")
@@ -659,7 +531,7 @@ def main() -> None:
         "--master-options",
         type=json.loads,
         default=None,
-        help="options for the master, as JSON, e.g. '{\"consistent\": 2}' (guesses: a list)",
+        help="the master's Options, as JSON, e.g. '{\"samples\": 200}'",
     )
     ap.add_argument(
         "--first-deal", type=int, default=0, help="strength: start at this deal of the sequence"
@@ -689,8 +561,8 @@ def main() -> None:
     print()
     if args.only in (None, "speed"):
         speed(args.seed, args.master_moves, args.master_options)
-        # A new interpreter: the master's searches above leave large solver memos behind,
-        # and the garbage collector's passes over them slowed the deals timed after by ~15%.
+        # A new interpreter: the master's moves above leave large solver memos behind,
+        # and the garbage collector's passes over them would slow the deals timed after.
         with multiprocessing.get_context("spawn").Pool(1) as pool:
             ours = pool.apply(throughput, (args.seconds, args.seed, args.profile))
         theirs = openspiel_rate(args.seconds)
@@ -698,14 +570,6 @@ def main() -> None:
             goal = "met" if rate >= 250 else "NOT met"
             ratio = f"; ratio to OpenSpiel's simple gin bot {rate / theirs:.2f}" if theirs else ""
             print(f"basic vs basic {rules:<11} {rate:6.1f} deals/s (goal >= 250: {goal}){ratio}")
-        print()
-    if args.only == "inference":
-        inference_fit(60, args.seed)
-    if args.only == "guesses":
-        variants = args.master_options or {}
-        for rules in PRESETS if args.rules is None else (args.rules,):
-            for options in variants if isinstance(variants, list) else [variants]:
-                guesses(args.master_deals, args.seed, rules, options)
         print()
     if args.only == "deviations":
         for rules in PRESETS if args.rules is None else (args.rules,):

@@ -15,7 +15,7 @@ cost once is printed first. The table rows' contexts are dropped after them, so 
 preset's cold rows start in the same state (clearing hundreds of table contexts before each
 call flushes the CPU caches). **Warm**: the same hands again, every memo filled. Each hand keeps its
 best of 3 passes, cold and warm alike: other processes share the cores, and a process put aside
-by the scheduler loses about 4 ms in the middle of a call. **Fresh hand** (``best_arrangement``
+by the scheduler loses milliseconds in the middle of a call. **Fresh hand** (``best_arrangement``
 only): every memo filled except this hand's own memoized answer (taken out of the memo before
 each call, the memo of other hands' answers kept as in play): a hand not asked about before
 whose suits are known, built from the suits' parts; warm repeats a hand already answered.
@@ -92,9 +92,8 @@ def drop_contexts() -> None:
 
     The suit solvers hold bound methods of themselves (reference cycles), so a dropped context
     and its tables (megabytes) stay in memory until the garbage collector's next full pass,
-    which the timed loops (collector off) put off: measured, the single-deck cold row ran
-    about 0.7 µs slower per hand in a heap still holding the earlier rows' dropped objects
-    (28,000 after 1,000 hands per row) than in a collected one (docs/solver.md, "Speed")."""
+    which the timed loops (collector off) put off; a heap still holding the earlier rows'
+    dropped objects makes the later rows slower (docs/lab/from-code.md)."""
     _core.clear_caches()
     gc.collect()
 
@@ -164,7 +163,7 @@ def our_rows(hands: int, seed: int) -> dict:
             row(f"{name} with table melds {short} (new table each)", times)
         # Leave no table contexts behind: ``clear_hand_memos`` would clear their memos before
         # every later cold call (outside the clock), flushing the CPU caches, so the next
-        # preset's cold rows would pay for this preset's tables (4-7 µs at p99).
+        # preset's cold rows would pay for this preset's tables.
         drop_contexts()
     return figures
 

@@ -37,7 +37,3 @@ class RuleError(ValueError):
     def localized(self, lang: str) -> str:
         params = {k: v.text(lang) if isinstance(v, Reason) else v for k, v in self.params.items()}
         return t(f"error.{self.code}", lang, **params)
-
-    def in_lang(self, lang: str) -> RuleError:
-        """The same error with its message in ``lang``."""
-        return RuleError(self.code, lang, **self.params)

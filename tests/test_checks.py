@@ -267,3 +267,41 @@ def test_moves_and_describe_use_the_tables_numbering():
     assert lessons.describe(Action.lay_off(Card.parse("10H"), 0), "fi") == t(
         "ui.hint_action.lay_off", "fi", card="10♥", index=0
     )
+
+
+def test_checks_and_lesson_tables_read_a_face_named_twice_as_both_copies():
+    assert checks.hand_points("7H 7H", 14)
+    assert checks.meld_kind("7S 7S 7H", "set", rules="traditional")
+    assert checks.best_penalty("3D 3D 3S KC", 10, rules="traditional")
+    # beside a table meld holding 7♥, the hand's 7♥ is the other copy (it does not fit the run)
+    assert checks.best_penalty("7H 2C", 9, table_melds=["7H 8H 9H"])
+    assert "14" in lessons.points_table("7H 7H").text
+    assert "set" in lessons.meld_table(["7S 7S 7H"], presets=["traditional"]).text
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_lesson_7s_hint_reads_every_opening_hand_with_the_top_card(lang):
+    """The exercise's pieces (the hand and the top card by id) feed ``best_arrangement`` for
+    any deal: codes named one copy for both twins, and the solver refused the hand."""
+    import json
+    from pathlib import Path
+
+    from rummy_widget import Rules, best_arrangement
+
+    path = Path(__file__).parent.parent / "tutorials" / lang / "07_your_own_bot.ipynb"
+    cell = next(
+        "".join(c["source"])
+        for c in json.loads(path.read_text("utf-8"))["cells"]
+        if "class Better" in "".join(c["source"])
+    )
+    pieces = [
+        line.strip() for line in cell.splitlines() if line.strip().startswith(("hand =", "top ="))
+    ]
+    assert len(pieces) == 2
+    for seed in range(60):
+        observation = Game(2, seed=seed).observation(0)
+        found = {"Card": Card, "observation": observation}
+        for line in pieces:
+            exec(line, found)
+        cards = [*found["hand"], found["top"]]
+        assert best_arrangement(cards, Rules.preset("traditional")).penalty >= 0

@@ -27,7 +27,15 @@ from rummy_widget.display import (
     table_html,
     table_view,
 )
-from rummy_widget.engine.cards import RANK_TEXT, SUITS, Card, Cards, card_name, parse_cards
+from rummy_widget.engine.cards import (
+    CARD_NAME_FORMS,
+    RANK_TEXT,
+    SUITS,
+    Card,
+    Cards,
+    card_name,
+    parse_cards,
+)
 from rummy_widget.engine.melds import Meld
 from rummy_widget.engine.rules import Rules
 from rummy_widget.i18n import LANGUAGES, t, table
@@ -167,7 +175,27 @@ def test_spoken_names_tell_every_face_apart(lang):
 def test_spoken_names_follow_each_language():
     card = Card.parse("7H")
     assert svgs(parse(card_html(card, "en")), "face")[0].get("aria-label") == "7 of hearts"
-    assert svgs(parse(card_html(card, "fi")), "face")[0].get("aria-label") == "hertta 7"
+    assert svgs(parse(card_html(card, "fi")), "face")[0].get("aria-label") == "herttaseiska"
+
+
+def test_finnish_card_names_are_compounds_inflected_whole():
+    """A Finnish teacher writes "pataässä", "kaksi pataseiskaa", "ristikuninkaan"."""
+    name = {code: card_name(Card.parse(code), "fi") for code in ("AS", "QH", "KC", "JD", "7S")}
+    assert name == {
+        "AS": "pataässä",
+        "QH": "herttakuningatar",
+        "KC": "ristikuningas",
+        "JD": "ruutusotilas",
+        "7S": "pataseiska",
+    }
+    assert card_name(Card.parse("KC"), "fi", "gen") == "ristikuninkaan"
+    assert card_name(Card.parse("JH"), "fi", "gen") == "herttasotilaan"
+    assert card_name(Card.parse("QD"), "fi", "gen") == "ruutukuningattaren"
+    assert card_name(Card.parse("7S"), "fi", "part") == "pataseiskaa"
+    assert card_name(Card.parse("7S"), "en", "part") == "7 of spades"
+    assert all(" " not in card_name(Card(i), "fi", f) for i in range(52) for f in CARD_NAME_FORMS)
+    with pytest.raises(ValueError):
+        card_name(Card.parse("7S"), "fi", "dative")
 
 
 def test_card_face_shows_rank_twice_and_suit_three_times():
@@ -308,7 +336,7 @@ def test_arrangement_lists_melds_lay_offs_leftover_and_penalty():
     assert faces_shown(markup, "fi") == [c.face for c in parse_cards("AS 2S 3S 9H 9D 9C 7D KC 2H")]
     text = text_of(parse(markup))
     assert "Suora" in text and "Setti" in text
-    assert t("display.arr.lay_off", "fi", card="ruutu 7", index=1) in text
+    assert t("display.arr.lay_off", "fi", card="ruutuseiska", index=1) in text
     assert t("display.arr.penalty", "fi", n=12) in text
 
 
@@ -443,7 +471,7 @@ def test_table_with_empty_piles_and_no_melds():
 def test_table_shows_the_card_taken_from_the_discard_pile():
     obs = observation(phase="play", current_player=0, taken_from_discard=J("8S")[0])
     text = text_of(parse(table_html(obs, lang="fi")))
-    assert t("display.taken", "fi", card="pata 8") in text
+    assert t("display.taken", "fi", card="patakahdeksikko") in text
     assert t("display.phase.play", "fi") in text
 
 

@@ -22,6 +22,9 @@ def test_asking_a_bot_to_move_for_a_seat_not_to_play(finnish):
     assert err.value.code == "not_to_play"
     assert str(err.value).startswith("Tämä havainto on paikan 1")
     assert "seat 1's" in err.value.localized("en")
+    # The phase in words, in the message's language: no code such as "draw".
+    assert str(err.value).endswith("(vuorossa oleva pelaaja nostaa korttia).")
+    assert "drawing a card" in err.value.localized("en")
     assert game.observation(1) == observation  # nothing changed
 
 

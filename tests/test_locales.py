@@ -83,4 +83,6 @@ def test_every_bot_explanation_has_advice_for_the_hint_button():
     for key in explains:
         advice = key.replace("bot.explain.", "bot.advise.")
         assert advice in en and advice in fi, advice
+        why = key.replace("bot.explain.", "bot.why.")  # the detailed reason under the hint
+        assert why in en and why in fi, why
         assert set(PLACEHOLDER.findall(en[advice])) <= set(PLACEHOLDER.findall(en[key]))

@@ -100,3 +100,10 @@ def test_match_refuses_a_new_deal_before_the_end():
 def test_match_deals_are_reproducible():
     a, b = Match(seed=8, deals=2), Match(seed=8, deals=2)
     assert a.game.to_dict() == b.game.to_dict()
+
+
+@pytest.mark.parametrize("deals", [0, -3, True, 2.0, "3"])
+def test_a_match_needs_a_whole_number_of_deals(deals):
+    with pytest.raises(RuleError) as err:
+        Match(deals=deals, lang="fi")
+    assert err.value.code == "bad_deals" and "vähintään 1" in str(err.value)

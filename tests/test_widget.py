@@ -323,6 +323,9 @@ class FakeExpert:
     def advise(self, observation: dict, action: Action, lang: str) -> str:
         return {"en": f"Do {action}.", "fi": f"Tee {action}."}[lang]
 
+    def why(self, observation: dict, action: Action, lang: str) -> str:
+        return {"en": "Because.", "fi": "Koska."}[lang]
+
 
 def test_hint_shows_the_expert_suggestion(monkeypatch: pytest.MonkeyPatch) -> None:
     import rummy_widget.bots as bots
@@ -333,8 +336,10 @@ def test_hint_shows_the_expert_suggestion(monkeypatch: pytest.MonkeyPatch) -> No
     hint = h.table.view["hint"]
     assert hint["action"] == {"type": "draw", "source": "stock"}
     assert hint["text"] == "Do draw stock."
+    assert hint["why"] == "Because."  # the detailed reason, for a "why?" under the hint
     h.table.lang = "fi"
     assert h.table.view["hint"]["text"] == "Tee draw stock."  # the language follows the table
+    assert h.table.view["hint"]["why"] == "Koska."
     h.action({"type": "draw", "source": "stock"})
     assert h.table.view["hint"] is None  # a hint belongs to one position
     h.intent({"type": "hint", "rev": h.table.view["rev"]})
@@ -431,7 +436,7 @@ def test_repr_speaks_the_tables_language() -> None:
     table.lang = "en"  # the names stay as dealt; the rest of the line follows
     assert repr(table) == "RummyTable(traditional, 3 players, deal 1 of 2: Sinä to draw)"
     replay = RummyTable.replay(table.game, lang="fi")
-    assert repr(replay) == "RummyTable(uusinta, traditional, 3 pelaajaa: vuorossa Sinä, nosto)"
+    assert repr(replay) == "RummyTable(toisto, traditional, 3 pelaajaa: vuorossa Sinä, nosto)"
 
 
 def test_assets_and_traits() -> None:
@@ -460,6 +465,9 @@ def test_a_hint_is_advice_to_the_learner_in_their_language():
     table = RummyTable(seed=3, bot_speed="instant")
     assert table.handle_intent({"type": "hint", "rev": table.view["rev"]})
     english = table.view["hint"]["text"]
-    assert not english.startswith("I ") and english.split()[0] in {"Take", "Draw"}
+    # The reason first, then the move, addressed to the learner: "...: draw from the stock."
+    assert not english.startswith("I ") and english.endswith(
+        ("draw from the stock.", "take it from the discard pile.")
+    )
     table.lang = "fi"
-    assert table.view["hint"]["text"].split()[0] in {"Ota", "Nosta"}
+    assert table.view["hint"]["text"].endswith(("nosta nostopakasta.", "ota se poistopakasta."))

@@ -47,11 +47,13 @@ export function face(card: Card): { rank: number; suit: string; text: string } {
   return { rank: named[text] ?? Number(text), suit, text };
 }
 
-/** The spoken name: "7 of hearts", "hertta 7". */
-export function cardName(lang: Lang, card: Card): string {
+/** The spoken name: "7 of hearts", "herttaseiska"; `form` "gen" / "part" gives the Finnish
+ * cases a sentence may need ("herttaseiskan", "herttaseiskaa"), from the same keys as Python's
+ * card_name. */
+export function cardName(lang: Lang, card: Card, form: "nom" | "gen" | "part" = "nom"): string {
   const { rank, suit } = face(card);
   return t(lang, "card.name", {
-    rank: t(lang, `card.rank.${rank}`),
+    rank: t(lang, form === "nom" ? `card.rank.${rank}` : `card.rank.${rank}.${form}`),
     suit: t(lang, `card.suit.${suit}`),
   });
 }

@@ -344,8 +344,8 @@ describe("language", () => {
     expect(model.saves).toBe(1);
     expect(button(el, "Nostopakka")).toBeTruthy();
     expect(button(el, "Poistopakka")).toBeTruthy();
-    expect(button(el, "pata ässä")).toBeTruthy();
-    expect(button(el, "ruutu kuningatar")).toBeTruthy();
+    expect(button(el, "pataässä")).toBeTruthy();
+    expect(button(el, "ruutukuningatar")).toBeTruthy();
     expect((el.querySelector(".rw-root") as HTMLElement).getAttribute("lang")).toBe("fi");
   });
 

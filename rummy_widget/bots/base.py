@@ -10,7 +10,7 @@ import random
 from typing import ClassVar, Protocol, runtime_checkable
 
 from ..engine.actions import Action
-from ..errors import RuleError
+from ..errors import Reason, RuleError
 from ..i18n import check_lang, current_language, t
 from .seen import Seen
 
@@ -42,29 +42,38 @@ class BaseBot:
         """The move for the observing seat, which must be the seat to play."""
         seen = Seen.read(observation)
         if not seen.my_turn:
-            raise RuleError("not_to_play", current_language(), seat=seen.seat, phase=seen.phase)
+            phase = Reason(f"phase_{seen.phase}")  # in words, not the code "draw"
+            raise RuleError("not_to_play", current_language(), seat=seen.seat, phase=phase)
         return self.decide(seen)
 
     def decide(self, seen: Seen) -> Action:
         raise NotImplementedError
 
     def explain(self, observation: dict, action: Action, lang: str = "en") -> str:
-        """Why this bot makes (or would make) ``action`` here, in plain words."""
-        check_lang(lang)
-        key, params = self.reason(Seen.read(observation), action)
-        return t(key, lang, **params)
+        """Why this bot makes (or made) ``action`` here, in one short plain sentence."""
+        return self._text("bot.explain.", observation, action, lang)
 
     def advise(self, observation: dict, action: Action, lang: str = "en") -> str:
-        """The same reason as advice to the player to move: "Take 7♥ ...: it completes ...".
+        """The same reason as advice to the player to move: "7♥ completes ...: take it ...".
 
         The Hint button shows this; ``explain`` speaks of a move the bot made ("I took ...").
         """
+        return self._text("bot.advise.", observation, action, lang)
+
+    def why(self, observation: dict, action: Action, lang: str = "en") -> str:
+        """The detailed reason behind ``explain`` and ``advise``, with the numbers, for the
+        curious: the table shows it under the hint ("why?")."""
+        return self._text("bot.why.", observation, action, lang)
+
+    def _text(self, prefix: str, observation: dict, action: Action, lang: str) -> str:
         check_lang(lang)
         key, params = self.reason(Seen.read(observation), action)
-        return t(key.replace("bot.explain.", "bot.advise.", 1), lang, **params)
+        local = {k: decimal(v, lang) if isinstance(v, float) else v for k, v in params.items()}
+        return t(key.replace("bot.explain.", prefix, 1), lang, **local)
 
     def reason(self, seen: Seen, action: Action) -> tuple[str, dict]:
-        """The translation key and parameters that ``explain`` fills in."""
+        """The ``bot.explain.*`` key and the parameters that ``explain``, ``advise`` and
+        ``why`` fill in (a float is shown with one decimal, in the language's way)."""
         raise NotImplementedError
 
     def label(self, lang: str = "en") -> str:
@@ -82,3 +91,9 @@ class BaseBot:
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}(seed={self.seed})"
+
+
+def decimal(x: float, lang: str) -> str:
+    """One decimal, as the language writes it: 7.3 in English, 7,3 in Finnish."""
+    text = f"{x:.1f}"
+    return text.replace(".", ",") if lang == "fi" else text

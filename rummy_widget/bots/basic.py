@@ -7,7 +7,7 @@ of the deal, only the solver's best arrangement of the hand in front of it.
 from __future__ import annotations
 
 from ..engine.actions import Action
-from .explain import cards_text
+from ..engine.cards import cards_text
 from .planner import SolverBot
 from .seen import Seen
 from .turn import Turn

@@ -19,10 +19,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..engine.actions import Action
-from ..engine.cards import Card
+from ..engine.cards import DECK, Card, cards_text
 from ..engine.rules import Rules
 from .basic import reason_for
-from .explain import cards_text
 from .memory import Memory
 from .planner import SolverBot
 from .seen import Seen
@@ -31,7 +30,7 @@ from .turn import Turn, lay_off_faces
 
 @dataclass(frozen=True)
 class Style:
-    """The expert's weights; ``master`` plays its rollouts with the same ones."""
+    """The expert's weights; the master plays by them too (``master.Options.style``)."""
 
     out_weight: float = 2.0  # points a live out is worth
     danger: float = 4.0  # points of risk for feeding an opponent a card it wants
@@ -180,6 +179,7 @@ class ExpertBot(SolverBot):
                     "card": str(top),
                     "points": points,
                     "limit": self.style.take_limit,
+                    "average": stock_average(turn.rules),
                 }
         if action.kind == "discard":
             rest = [c for c in turn.hand if c != action.card]
@@ -195,12 +195,21 @@ class ExpertBot(SolverBot):
                     "outs": live_outs(turn, held, memory),
                 }
         if action.kind == "discard" and self._would_hold(turn):
-            return "bot.explain.expert_hold", {"cards": cards_text(turn.hand)}
+            return "bot.explain.expert_hold", {
+                "cards": cards_text(turn.hand),
+                "bonus": turn.rules.rummy_bonus,
+            }
         return reason_for(turn, action)
 
     def _would_hold(self, turn: Turn) -> bool:
         moves = turn.table_plays()
         return bool(moves) and self.holding(turn, moves)
+
+
+def stock_average(rules: Rules) -> float:
+    """The mean penalty points of a card drawn blind, under ``rules`` (85/13 = 6.5 with the
+    ace worth 1, 95/13 = 7.3 with the ace worth 11): the figure the expert quotes."""
+    return sum(rules.card_points(card) for card in DECK[:52]) / 52
 
 
 def live_outs(turn: Turn, cards: list[Card], memory: Memory) -> int:

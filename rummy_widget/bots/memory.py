@@ -19,7 +19,6 @@ class Memory:
     """Card knowledge of one seat. Faces are ``face_index`` values 0..51."""
 
     known: list[list[Card]]  # per seat: cards known to be in that hand (own seat: the hand)
-    took: list[set[int]]  # per seat: faces taken from the discard pile this deal
     discarded: list[set[int]]  # per seat: faces that seat discarded this deal
     unseen: list[Card]  # neither visible nor known in a hand: the stock and hidden hand cards
     live: list[int]  # per face: unseen copies (0, 1 or 2)
@@ -28,7 +27,6 @@ class Memory:
     def read(cls, seen: Seen) -> Memory:
         players = seen.players
         known: list[dict[int, Card]] = [{} for _ in range(players)]
-        took: list[set[int]] = [set() for _ in range(players)]
         discarded: list[set[int]] = [set() for _ in range(players)]
         for event in seen.log:
             kind = event["type"]
@@ -36,7 +34,6 @@ class Memory:
                 if event["source"] == "discard":
                     card = CARDS[event["card"]["id"]]
                     known[event["player"]][card.id] = card
-                    took[event["player"]].add(card.face_index)
             elif kind == "discard" or kind == "lay_off":
                 hand = known[event["player"]]
                 hand.pop(event["card"]["id"], None)
@@ -56,8 +53,4 @@ class Memory:
         live = [0] * 52
         for card in unseen:
             live[card.face_index] += 1
-        return cls([sorted(h.values()) for h in known], took, discarded, unseen, live)
-
-    def hidden_count(self, seen: Seen, seat: int) -> int:
-        """How many of ``seat``'s cards nobody else has seen."""
-        return seen.hand_sizes[seat] - len(self.known[seat])
+        return cls([sorted(h.values()) for h in known], discarded, unseen, live)

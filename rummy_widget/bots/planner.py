@@ -11,7 +11,7 @@ from ..engine.actions import Action
 from ..engine.cards import Card
 from .base import BaseBot
 from .seen import Seen
-from .turn import Turn, placed
+from .turn import Turn, left_after, placed
 
 
 class SolverBot(BaseBot):
@@ -46,10 +46,7 @@ class SolverBot(BaseBot):
     def plan_turn(self, turn: Turn) -> list[Action]:
         """Table plays, then the discard from what is left."""
         moves = self.table_plays(turn)
-        rest = list(turn.hand)
-        for move in moves:
-            for card in placed(move):
-                rest.remove(card)
+        rest = left_after(turn.hand, moves)
         return [*moves, Action.discard(self.choose_discard(turn, rest))]
 
     # --- the policy ------------------------------------------------------------------------

@@ -1,11 +1,11 @@
 """Own progress: how likely a hand is to go out within the next few draws, opponents aside.
 
-The master's search needs guesses at the opponent's hidden hand, and those guesses hold at most
-about a sixth of it (docs/bots.md). This estimate needs none: it deals the next few stock cards
-from the seat's unseen cards (the same draw orders for every candidate, so candidates are
-compared on common random numbers), plays the hand alone (draw; go out if the solver finds a
-way; else the expert's discard) and counts how often it is out within ``turns`` draws. The
-opponent only enters through the expert's danger term, which candidates may not exceed.
+A guess at the opponent's hidden hand is mostly wrong; this estimate needs none. It deals the
+next few stock cards from the seat's unseen cards (the same draw orders for every candidate, so
+candidates are compared on common random numbers), plays the hand alone (draw; go out if the
+solver finds a way; else the expert's discard) and counts how often it is out within ``turns``
+draws. The opponent only enters through the expert's danger term, which candidates may not
+exceed.
 """
 
 from __future__ import annotations
@@ -30,10 +30,8 @@ def draw_orders(memory: Memory, turns: int, samples: int, rng: random.Random) ->
 
 
 def goes_out(turn: Turn, cards: list[Card]) -> bool:
-    """Could ``cards`` (just drawn into) go out this turn? A cheap necessary test first: at most
-    one card's worth of penalty may be left."""
-    points = turn._points
-    if turn.penalty(cards) > max(points[c.id] for c in cards):
+    """Could ``cards`` (just drawn into) go out this turn? The cheap necessary test first."""
+    if not turn.may_go_out(cards):
         return False
     table, _ = turn.reachable(cards)
     return bool(can_go_out(cards, turn.rules, table))
@@ -45,11 +43,8 @@ def out_rates(
     orders: list[tuple],
     discard,
     first: Card | None = None,
-    discount: float = 1.0,
 ) -> list[float]:
-    """Per draw order, ``discount ** (t - 1)`` if ``hand`` goes out at the order's ``t``-th
-    draw, 0.0 if not within its draws (``discount`` < 1: the opponent may go out first, so
-    sooner is worth more).
+    """Per draw order, 1.0 if ``hand`` goes out within the order's draws, else 0.0.
 
     ``first``: the first draw is this card (the pile's top) instead of the order's first card;
     the orders' other cards follow, so a pile draw and a stock draw see the same later cards.
@@ -63,7 +58,7 @@ def out_rates(
         for step, card in enumerate(draws):
             cards.append(card)
             if goes_out(turn, cards):
-                out = discount**step
+                out = 1.0
                 break
             if step + 1 < len(draws):
                 barred = card if step == 0 and first is not None else None
@@ -73,8 +68,8 @@ def out_rates(
 
 
 def paired(gains: list[float]) -> tuple[float, float]:
-    """Mean and standard error of paired differences (0, 0 for fewer than two: no evidence);
-    the endgame search and own progress both test their gains with it."""
+    """Mean and standard error of paired differences (0, 0 for fewer than two: no evidence):
+    own progress tests its gains with it, the benchmarks their game-by-game comparisons."""
     n = len(gains)
     if n < 2:
         return 0.0, 0.0

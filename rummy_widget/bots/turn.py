@@ -183,10 +183,12 @@ class Turn:
             rest.remove(card)
         return any(c != self.blocked for c in rest)
 
-    def may_go_out(self) -> bool:
-        """A cheap necessary condition: at most one card's worth of penalty is left."""
-        most = max((self._points[c.id] for c in self.hand), default=0)
-        return self.penalty(self.hand) <= most
+    def may_go_out(self, cards: Sequence[Card] | None = None) -> bool:
+        """A cheap necessary condition for ``cards`` (the hand by default) to go out: at most
+        one card's worth of penalty is left."""
+        cards = self.hand if cards is None else cards
+        most = max((self._points[c.id] for c in cards), default=0)
+        return self.penalty(cards) <= most
 
     def going_out(self) -> list[Action] | None:
         """Every move of going out this turn, in order, or None if the hand cannot."""
@@ -236,6 +238,15 @@ def _card_id(card: Card) -> int:
 def placed(action: Action) -> tuple[Card, ...]:
     """The hand cards a table play puts down."""
     return action.cards if action.kind == "meld" else (action.card,)
+
+
+def left_after(hand: Sequence[Card], moves: Sequence[Action]) -> list[Card]:
+    """The cards of ``hand`` still in it after the table plays ``moves``, in hand order."""
+    rest = list(hand)
+    for move in moves:
+        for card in placed(move):
+            rest.remove(card)
+    return rest
 
 
 _POINTS: dict[str, tuple[int, ...]] = {}

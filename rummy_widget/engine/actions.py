@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from ..errors import RuleError
 from .cards import DECK, Card, Cards
+from .inputs import excerpt
 
 KINDS = ("draw", "meld", "lay_off", "discard")
 SOURCES = ("stock", "discard")
@@ -56,7 +57,7 @@ class Action:
     def from_json(cls, data: object) -> Action:
         """Read the form ``to_json`` writes; anything malformed raises ``RuleError``."""
         if not isinstance(data, dict) or data.get("type") not in KINDS:
-            raise RuleError("bad_action", action=_short(data))
+            raise RuleError("bad_action", action=_quoted(data))
         kind = data["type"]
         try:
             if kind == "draw":
@@ -67,17 +68,17 @@ class Action:
             if kind == "meld":
                 ids = data["cards"]
                 if not isinstance(ids, list) or len(ids) > 104:
-                    raise RuleError("bad_action", action=_short(data))
+                    raise RuleError("bad_action", action=_quoted(data))
                 return cls.meld(_card(i) for i in ids)
             card = _card(data["card"])
             if kind == "discard":
                 return cls.discard(card)
             index = data["meld_index"]
             if not isinstance(index, int) or isinstance(index, bool):
-                raise RuleError("no_such_meld", index=_short(index))
+                raise RuleError("no_such_meld", index=_quoted(index))
             return cls.lay_off(card, index)
         except KeyError:
-            raise RuleError("bad_action", action=_short(data)) from None
+            raise RuleError("bad_action", action=_quoted(data)) from None
 
     def __str__(self) -> str:
         if self.kind == "draw":
@@ -100,10 +101,10 @@ _DISCARDS: tuple[Action, ...] = tuple(Action("discard", card=card) for card in D
 
 def _card(value: object) -> Card:
     if not isinstance(value, int) or isinstance(value, bool):
-        raise RuleError("unknown_card", card=_short(value))
+        raise RuleError("unknown_card", card=_quoted(value))
     return Card(value)
 
 
-def _short(value: object) -> str:
-    text = repr(value)
-    return text if len(text) <= 60 else text[:57] + "..."
+def _quoted(value: object) -> str:
+    """A short quote of what the caller sent (text in quotes, so an empty one shows)."""
+    return excerpt(repr(value))

@@ -1,11 +1,11 @@
 """JSON objects that cannot be changed, so one game can hand the same pieces to many readers.
 
-An observation is rebuilt for every move of every bot; copying the whole event log and every
-card's ``{"id", "code"}`` each time was a quarter of a bot-against-bot deal. The game now builds
-each log event and each card's JSON once, as a ``Frozen`` dict, and every observation shares
-them. They are real ``dict`` subclasses (``json.dumps``, ``==`` and ``.copy()`` behave as for a
-plain dict), but changing one raises ``TypeError``: a reader cannot change the game, or what
-another seat reads, through a shared piece.
+An observation is rebuilt for every move of every bot, and copying the whole event log and
+every card's ``{"id", "code"}`` each time would be a large share of a bot-against-bot deal.
+So the game builds each log event and each card's JSON once, as a ``Frozen`` dict, and
+every observation shares them. They are real ``dict`` subclasses (``json.dumps``, ``==`` and
+``.copy()`` behave as for a plain dict), but changing one raises ``TypeError``: a reader cannot
+change the game, or what another seat reads, through a shared piece.
 """
 
 from __future__ import annotations

@@ -8,21 +8,19 @@ decisions table in ``docs/rules.md``.
 from __future__ import annotations
 
 import random
-import secrets
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
 from ..errors import Reason, RuleError
 from ..i18n import LANGUAGES, check_lang, current_language, t
 from .actions import Action
-from .cards import CARD_JSON, DECK_SIZE, Card, Cards, full_deck, parse_cards
+from .cards import CARD_JSON, DECK, Card, Cards, choose_copies, full_deck, read_names
 from .frozen import Frozen
+from .inputs import check_seat, check_seed, excerpt, is_whole
 from .melds import Meld
-from .moves import keep_problem, legal_actions
+from .moves import discard_problem, finish_problem, legal_actions
 from .rules import Rules
-
-SAVE_FORMAT = "rummy_widget.game"
-SAVE_VERSION = 1
+from .saves import SAVE_FORMAT, SAVE_VERSION, read_save
 
 
 @dataclass
@@ -74,13 +72,11 @@ class Game:
         dealer: int | None = None,
     ) -> None:
         self.lang = check_lang(lang)
-        self.rules = Rules.preset(rules)
+        self.rules = Rules.preset(rules, self.lang)
         names = self._names(players)
-        self.seed = secrets.randbelow(2**32) if seed is None else int(seed)
+        self.seed = check_seed(seed, self.lang)
         count = len(names)
-        dealer = count - 1 if dealer is None else dealer
-        if not isinstance(dealer, int) or not 0 <= dealer < count:
-            raise RuleError("bad_player", self.lang, player=dealer)
+        dealer = count - 1 if dealer is None else check_seat(dealer, count, self.lang)
         deck = full_deck()
         random.Random(self.seed).shuffle(deck)  # deck[-1] is the top card
         hands: list[list[Card]] = [[] for _ in range(count)]
@@ -105,7 +101,7 @@ class Game:
                 self.lang,
                 min=rules.min_players,
                 max=rules.max_players,
-                count=repr(players),
+                count=excerpt(players),
             )
         if not rules.min_players <= count <= rules.max_players:
             raise RuleError(
@@ -178,43 +174,65 @@ class Game:
         """A prepared position for a lesson.
 
         ``stock`` and ``discard`` list their top card first. ``melds`` are already on the table:
-        card texts, or ``(cards, owner)`` pairs. Cards named nowhere are out of play; naming a
-        card more often than the two decks hold is an error.
+        card texts, or ``(cards, owner)`` pairs. Cards named nowhere are out of play. A face
+        named twice gets both copies (``"7H 7H"``), ``7H#1`` names the second deck's copy, and
+        naming a card more often than the two decks hold it is an error (``choose_copies``).
         """
         game = cls.__new__(cls)
-        game.lang = check_lang(lang)
-        game.rules = Rules.preset(rules)
-        game.seed = int(seed)
+        game.lang = lang = check_lang(lang)
+        game.rules = Rules.preset(rules, lang)
+        game.seed = check_seed(seed, lang)
+        if isinstance(hands, str) or not isinstance(hands, Sequence):
+            raise RuleError(
+                "bad_layout", lang, reason=Reason("hands_list", field="hands", hands=excerpt(hands))
+            )
         names = game._names(list(players) if players is not None else len(hands))
-        if len(hands) != len(names):
-            reason = Reason("hands_for_players", hands=len(hands), players=len(names))
-            raise RuleError("bad_layout", game.lang, reason=reason)
-        ids = _Allocator(game.lang)
-        hand_cards = [ids.take(parse_cards(h)) for h in hands]
-        if any(not h for h in hand_cards):
-            raise RuleError("bad_layout", game.lang, reason=Reason("empty_hand"))
-        stock_cards = ids.take(parse_cards(stock))
-        discard_cards = ids.take(parse_cards(discard))
-        table: list[Meld] = []
-        for item in melds:
-            cards, owner = item if isinstance(item, tuple) else (item, 0)
-            chosen = ids.take(parse_cards(cards))
-            made = Meld.make(chosen, game.rules, owner)
-            if made is None:
-                reason = Reason("not_a_table_meld", cards=Cards(chosen))
-                raise RuleError("bad_layout", game.lang, reason=reason)
-            if not isinstance(owner, int) or not 0 <= owner < len(names):
-                raise RuleError(
-                    "bad_layout", game.lang, reason=Reason("no_such_owner", owner=owner)
-                )
-            table.append(made)
         count = len(names)
-        if not isinstance(current_player, int) or not 0 <= current_player < count:
-            raise RuleError("bad_player", game.lang, player=current_player)
+        if len(hands) != count:
+            reason = Reason("hands_for_players", hands=len(hands), players=count)
+            raise RuleError("bad_layout", lang, reason=reason)
+        table_items = [_meld_and_owner(item) for item in melds]
+        for _cards, owner in table_items:
+            if not is_whole(owner) or not 0 <= owner < count:
+                reason = Reason("no_such_owner", owner=excerpt(owner))
+                raise RuleError("bad_layout", lang, reason=reason)
+        current_player = check_seat(current_player, count, lang)
+        dealer = (current_player - 1) % count if dealer is None else check_seat(dealer, count, lang)
+        if has_melded is not None and (
+            isinstance(has_melded, str)
+            or not isinstance(has_melded, Sequence)
+            or len(has_melded) != count
+            or not all(isinstance(m, bool) for m in has_melded)
+        ):
+            reason = Reason(
+                "has_melded", field="has_melded", players=count, value=excerpt(has_melded)
+            )
+            raise RuleError("bad_layout", lang, reason=reason)
+        groups = [*hands, stock, discard, *(cards for cards, _ in table_items)]
+        named = [read_names(group, lang) for group in groups]
+        chosen = choose_copies([n for group in named for n in group], DECK, lang)
+        cut = 0
+        placed = []
+        for group in named:
+            placed.append(chosen[cut : cut + len(group)])
+            cut += len(group)
+        hand_cards, (stock_cards, discard_cards), meld_cards = (
+            placed[:count],
+            placed[count : count + 2],
+            placed[count + 2 :],
+        )
+        if any(not h for h in hand_cards):
+            raise RuleError("bad_layout", lang, reason=Reason("empty_hand"))
+        table: list[Meld] = []
+        for cards, (_, owner) in zip(meld_cards, table_items, strict=True):
+            made = Meld.make(cards, game.rules, owner)
+            if made is None:
+                reason = Reason("not_a_table_meld", cards=Cards(cards))
+                raise RuleError("bad_layout", lang, reason=reason)
+            table.append(made)
         if not stock_cards and not discard_cards:
-            raise RuleError("bad_layout", game.lang, reason=Reason("no_stock_or_pile"))
-        dealer = (current_player - 1) % count if dealer is None else dealer
-        out = [c for c in full_deck() if c.id not in ids.used]
+            raise RuleError("bad_layout", lang, reason=Reason("no_stock_or_pile"))
+        used = {c.id for c in chosen}
         melded = (
             list(has_melded)
             if has_melded is not None
@@ -226,7 +244,7 @@ class Game:
             stock_cards[::-1],
             discard_cards[::-1],
             table,
-            out,
+            [c for c in DECK if c.id not in used],
             dealer,
             current_player,
             melded,
@@ -288,47 +306,35 @@ class Game:
         return Cards(self._hands[self._seat(player)])
 
     def _seat(self, player: object) -> int:
-        if (
-            not isinstance(player, int)
-            or isinstance(player, bool)
-            or not 0 <= player < self.players
-        ):
-            raise RuleError("bad_player", self.lang, player=player)
-        return player
+        if player.__class__ is int and 0 <= player < len(self.names):  # the usual case, quickly
+            return player
+        return check_seat(player, self.players, self.lang)
 
     # --- actions ---------------------------------------------------------------------------
 
     def draw(self, source: str = "stock", player: int | None = None) -> Card:
         """Row 10: take the top card of the stock or of the discard pile; returns it."""
-        self._check_turn(player, "draw")
+        self._check_draw(source, player)
         if source == "stock":
-            if not self._stock:
-                raise RuleError("stock_empty", self.lang)
             card = self._stock.pop()
             self._log.append(Frozen(type="draw", player=self._current, source="stock"))
-        elif source == "discard":
-            if not self._discard:
-                raise RuleError("discard_empty", self.lang)
+        else:
             card = self._discard.pop()
             self._taken = card
             self._log.append(
                 Frozen(type="draw", player=self._current, source="discard", card=CARD_JSON[card.id])
             )
-        else:
-            raise RuleError("bad_source", self.lang)
         self._hands[self._current].append(card)
         self._phase = "play"
         self.history.append((self._current, Action.draw(source)))
         return card
 
     def meld(self, cards: str | Iterable[Card | str], player: int | None = None) -> Meld:
-        """Rows 7, 8, 11: lay down a set or a run from the hand."""
-        self._check_turn(player, "play")
-        chosen = self._pick(cards)
-        made = Meld.make(chosen, self.rules, self._current)
-        if made is None:
-            raise RuleError("not_a_meld", self.lang, cards=Cards(chosen))
-        self._check_keeps(chosen)
+        """Rows 7, 8, 11: lay down a set or a run from the hand.
+
+        Cards named by face may be either copy held: the engine picks the copies that keep the
+        move legal (the card just taken from the discard pile goes to the table first)."""
+        chosen, made = self._check_meld(cards, player)
         self._remove(chosen)
         self._melds.append(made)
         index = len(self._melds) - 1
@@ -345,24 +351,7 @@ class Game:
 
     def lay_off(self, card: Card | str, meld_index: int, player: int | None = None) -> Meld:
         """Row 12: add one card from the hand to any meld on the table."""
-        self._check_turn(player, "play")
-        (chosen,) = self._pick([card], single=True)
-        if (
-            not isinstance(meld_index, int)
-            or isinstance(meld_index, bool)
-            or not 0 <= meld_index < len(self._melds)
-        ):
-            raise RuleError("no_such_meld", self.lang, index=meld_index)
-        grown = self._melds[meld_index].with_card(chosen, self.rules)
-        if grown is None:
-            raise RuleError(
-                "cannot_lay_off",
-                self.lang,
-                card=chosen,
-                index=meld_index,
-                meld=Cards(self._melds[meld_index].cards),
-            )
-        self._check_keeps([chosen])
+        chosen, grown = self._check_lay_off(card, meld_index, player)
         self._remove([chosen])
         self._melds[meld_index] = grown
         self._log.append(
@@ -377,18 +366,11 @@ class Game:
         return grown
 
     def discard(self, card: Card | str, player: int | None = None) -> None:
-        """Rows 13-14: end the turn by putting one card face up on the discard pile."""
-        self._check_turn(player, "play")
-        (chosen,) = self._pick([card], single=True)
-        if chosen == self._taken and not self.rules.discard_taken_card:
-            # Row 13 forbids returning that very card; the other copy of its face may go.
-            twin = next(
-                (c for c in self._hands[self._current] if c.face == chosen.face and c != chosen),
-                None,
-            )
-            if twin is None:
-                raise RuleError("taken_card", self.lang, card=chosen)
-            chosen = twin
+        """Rows 13-14: end the turn by putting one card face up on the discard pile.
+
+        A face (``"7H"``) discards a copy that may go: the twin of the card just taken from the
+        discard pile rather than that card. A ``Card`` means that very card."""
+        chosen = self._check_discard(card, player)
         self._remove([chosen])
         self._discard.append(chosen)
         seat = self._current
@@ -402,7 +384,7 @@ class Game:
     def apply(self, action: Action, player: int | None = None) -> None:
         """Play an ``Action`` (as listed by ``legal_actions``)."""
         if not isinstance(action, Action):
-            raise RuleError("bad_action", self.lang, action=repr(action)[:60])
+            raise RuleError("bad_action", self.lang, action=excerpt(action))
         if action.kind == "draw":
             self.draw(action.source, player=player)
         elif action.kind == "meld":
@@ -412,10 +394,10 @@ class Game:
         elif action.kind == "discard":
             self.discard(action.card, player=player)
         else:
-            raise RuleError("bad_action", self.lang, action=action.kind)
+            raise RuleError("bad_action", self.lang, action=excerpt(action.kind))
 
     def legal_actions(self) -> list[Action]:
-        """Every move the current player may make now, in a fixed order."""
+        """Every distinct move the current player may make now, in a fixed order."""
         return legal_actions(
             self._phase,
             self._hands[self._current],
@@ -427,15 +409,26 @@ class Game:
         )
 
     def is_legal(self, action: Action) -> bool:
-        """Would ``apply(action)`` succeed? (checked on a copy, so nothing changes)"""
-        trial = Game.from_dict(self.to_dict())
+        """Would ``apply(action)`` succeed? Asks the same checks ``apply`` makes before it
+        changes anything, and ``legal_actions`` lists the moves that pass them."""
+        if not isinstance(action, Action):
+            return False
         try:
-            trial.apply(action)
+            if action.kind == "draw":
+                self._check_draw(action.source, None)
+            elif action.kind == "meld":
+                self._check_meld(action.cards, None)
+            elif action.kind == "lay_off":
+                self._check_lay_off(action.card, action.meld_index, None)
+            elif action.kind == "discard":
+                self._check_discard(action.card, None)
+            else:
+                return False
         except RuleError:
             return False
         return True
 
-    # --- checks ----------------------------------------------------------------------------
+    # --- checks: each raises RuleError, or returns what the move will use ------------------
 
     def _check_turn(self, player: int | None, phase: str) -> None:
         if self._phase == "over":
@@ -445,34 +438,88 @@ class Game:
         if self._phase != phase:
             raise RuleError("draw_first" if phase == "play" else "already_drawn", self.lang)
 
-    def _pick(self, cards: str | Iterable[Card | str] | Card, single: bool = False) -> list[Card]:
-        """Find the named cards in the current hand: the exact copy if held, else the other."""
-        if single and cards.__class__ is list and len(cards) == 1:  # a discard or a lay-off
-            card = cards[0]
-            if card.__class__ is Card:  # the usual case, quickly: that very card is held
-                wanted = card.id
-                for held in self._hands[self._current]:
-                    if held.id == wanted:
-                        return [card]
-        named = list(parse_cards(cards))
+    def _check_draw(self, source: str, player: int | None) -> None:
+        self._check_turn(player, "draw")
+        if source == "stock":
+            if not self._stock:
+                raise RuleError("stock_empty", self.lang)
+        elif source == "discard":
+            if not self._discard:
+                raise RuleError("discard_empty", self.lang)
+        else:
+            raise RuleError("bad_source", self.lang)
+
+    def _check_meld(self, cards: object, player: int | None) -> tuple[list[Card], Meld]:
+        self._check_turn(player, "play")
+        chosen = self._pick(cards, first=self._taken)
+        made = Meld.make(chosen, self.rules, self._current)
+        if made is None:
+            raise RuleError("not_a_meld", self.lang, cards=Cards(chosen))
+        self._check_finish(chosen, lambda: [*self._melds, made])
+        return chosen, made
+
+    def _check_lay_off(
+        self, card: object, meld_index: object, player: int | None
+    ) -> tuple[Card, Meld]:
+        self._check_turn(player, "play")
+        (chosen,) = self._pick([card], single=True, first=self._taken)
+        melds = self._melds
+        if not is_whole(meld_index) or not 0 <= meld_index < len(melds):
+            raise RuleError("no_such_meld", self.lang, index=excerpt(meld_index))
+        grown = melds[meld_index].with_card(chosen, self.rules)
+        if grown is None:
+            raise RuleError(
+                "cannot_lay_off",
+                self.lang,
+                card=chosen,
+                index=meld_index,
+                meld=Cards(melds[meld_index].cards),
+            )
+        self._check_finish([chosen], lambda: [*melds[:meld_index], grown, *melds[meld_index + 1 :]])
+        return chosen, grown
+
+    def _check_discard(self, card: object, player: int | None) -> Card:
+        self._check_turn(player, "play")
+        (chosen,) = self._pick([card], single=True, last=self._taken)
+        problem = discard_problem(chosen, self._taken, self.rules)
+        if problem is not None:
+            raise RuleError(problem, self.lang, card=chosen)
+        return chosen
+
+    def _pick(
+        self,
+        cards: object,
+        single: bool = False,
+        first: Card | None = None,
+        last: Card | None = None,
+    ) -> list[Card]:
+        """The named cards from the current hand (``choose_copies``): a ``Card`` held is that
+        very card; a face takes a copy held, ``first`` before its twin, ``last`` after it."""
+        hand = self._hands[self._current]
+        if single and cards[0].__class__ is Card:  # a discard or a lay-off of a card held
+            wanted = cards[0].id
+            for held in hand:
+                if held.id == wanted:
+                    return [held]
+        elif cards.__class__ in (list, tuple) and all(c.__class__ is Card for c in cards):
+            held = {c.id for c in hand}  # the usual case, quickly: those very cards are held
+            if len({c.id for c in cards}) == len(cards) and all(c.id in held for c in cards):
+                if not cards:
+                    raise RuleError("no_cards", self.lang)
+                return list(cards)
+        named = read_names(cards, self.lang)
         if not named:
             raise RuleError("no_cards", self.lang)
         if single and len(named) != 1:
-            raise RuleError("bad_action", self.lang, action=str(Cards(named)))
-        free = list(self._hands[self._current])
-        chosen = []
-        for card in named:
-            match = card if card in free else next((c for c in free if c.face == card.face), None)
-            if match is None:
-                held = any(c.face == card.face for c in self._hands[self._current])
-                raise RuleError("duplicate_card" if held else "not_in_hand", self.lang, card=card)
-            free.remove(match)
-            chosen.append(match)
-        return chosen
+            raise RuleError("bad_action", self.lang, action=excerpt(str(cards)))
+        return choose_copies(named, hand, self.lang, in_hand=True, first=first, last=last)
 
-    def _check_keeps(self, leaving: list[Card]) -> None:
-        """Rows 13 and 15: a table play must leave a card the player may still discard."""
-        problem = keep_problem(self._hands[self._current], leaving, self._taken, self.rules)
+    def _check_finish(self, leaving: list[Card], table: Callable[[], list[Meld]]) -> None:
+        """Rows 13-15: a table play must leave a legal way to end the turn."""
+        left = list(self._hands[self._current])
+        for card in leaving:
+            left.remove(card)
+        problem = finish_problem(left, self._taken, self.rules, table)
         if problem is not None:
             raise RuleError(problem, self.lang)
 
@@ -503,8 +550,11 @@ class Game:
             self._rebuild_stock()
 
     def _rebuild_stock(self) -> None:
-        """Rows 17-18: the discard pile, but its top card, is shuffled into a new stock."""
-        if self.rebuilds >= self.rules.max_rebuilds:
+        """Rows 17-18: the discard pile, but its top card, is shuffled into a new stock.
+
+        The deal is void when the stock has been rebuilt ``max_rebuilds`` times already, or when
+        no card lies under the pile's top: a rebuild would leave the stock empty again."""
+        if self.rebuilds >= self.rules.max_rebuilds or len(self._discard) < 2:
             self._finish(winner=None)
             return
         top = self._discard.pop()
@@ -604,54 +654,38 @@ class Game:
     def from_dict(cls, data: dict, upto: int | None = None) -> Game:
         """Rebuild a saved game; ``upto`` replays only the first ``upto`` actions.
 
-        A save that cannot be read raises ``RuleError("bad_save")`` saying why, in the save's
-        language (or the notebook's, when the save names none)."""
+        The whole save is checked first (``saves.read_save``: fields, seats, every card exactly
+        once, rules), then its moves are replayed. A save that cannot be read raises
+        ``RuleError("bad_save")`` saying why, in the save's language (or the notebook's, when the
+        save names none)."""
         lang = data.get("lang") if isinstance(data, dict) else None
         lang = lang if lang in LANGUAGES else current_language()
-        try:
-            if data.get("format") != SAVE_FORMAT or data.get("version") != SAVE_VERSION:
-                reason = Reason("save_format", format=SAVE_FORMAT, version=SAVE_VERSION)
-                raise RuleError("bad_save", lang, reason=reason)
-            init = data["initial"]
-            game = cls.__new__(cls)
-            game.lang = check_lang(data.get("lang", "en"))
-            game.rules = Rules.from_dict(data["rules"])
-            game.seed = int(data["seed"])
-            to_cards = lambda ids: [Card(i) for i in ids]  # noqa: E731
-            melds = [Meld.make(to_cards(m["cards"]), game.rules, m["owner"]) for m in init["melds"]]
-            game._setup(
-                list(data["players"]),
-                [to_cards(h) for h in init["hands"]],
-                to_cards(init["stock"])[::-1],
-                to_cards(init["discard"])[::-1],
-                melds,
-                to_cards(init["out_of_play"]),
-                init["dealer"],
-                init["current_player"],
-                init["has_melded"],
-            )
-            if (
-                sum(map(len, (game._stock, game._discard, game._out_of_play)))
-                + sum(map(len, game._hands))
-                + sum(len(m.cards) for m in melds)
-                != DECK_SIZE
-            ):
-                raise RuleError("bad_save", lang, reason=Reason("save_cards"))
-            steps = data["history"] if upto is None else data["history"][:upto]
-            for number, step in enumerate(steps, 1):
-                try:
-                    game.apply(Action.from_json(step["action"]), player=step["player"])
-                except RuleError as err:
-                    reason = Reason("save_move", step=number, why=err.localized(lang))
-                    raise RuleError("bad_save", lang, reason=reason) from err
-        except RuleError as err:
-            if err.code == "bad_save":
-                raise
-            reason = Reason("save_damaged", detail=err.localized(lang))
-            raise RuleError("bad_save", lang, reason=reason) from err
-        except (KeyError, TypeError, ValueError, AttributeError, IndexError) as err:
-            reason = Reason("save_damaged", detail=repr(err))
-            raise RuleError("bad_save", lang, reason=reason) from err
+        save = read_save(data, lang)
+        if upto is not None and not (is_whole(upto) and upto >= 0):
+            reason = Reason("save_field", field="upto", value=excerpt(upto))
+            raise RuleError("bad_save", lang, reason=reason)
+        game = cls.__new__(cls)
+        game.lang = save.lang
+        game.rules = save.rules
+        game.seed = save.seed
+        game._setup(
+            save.players,
+            save.hands,
+            save.stock[::-1],
+            save.discard[::-1],
+            save.melds,
+            save.out_of_play,
+            save.dealer,
+            save.current_player,
+            save.has_melded,
+        )
+        steps = save.history if upto is None else save.history[:upto]
+        for number, (player, action) in enumerate(steps, 1):
+            try:
+                game.apply(action, player=player)
+            except RuleError as err:
+                reason = Reason("save_move", step=number, why=err.localized(lang))
+                raise RuleError("bad_save", lang, reason=reason) from err
         return game
 
     def __repr__(self) -> str:
@@ -659,21 +693,8 @@ class Game:
         return f"Game({self.rules.name}, {self.players} players, seed={self.seed}: {state})"
 
 
-class _Allocator:
-    """Hands out physical cards for a layout: the named copy if free, else the other copy."""
-
-    def __init__(self, lang: str) -> None:
-        self.lang = lang
-        self.used: set[int] = set()
-
-    def take(self, cards: Iterable[Card]) -> list[Card]:
-        out = []
-        for card in cards:
-            other = Card((card.id + 52) % DECK_SIZE)
-            pick = card if card.id not in self.used else other
-            if pick.id in self.used:
-                count = 1 + sum(1 for i in self.used if i % 52 == card.face_index)
-                raise RuleError("too_many_copies", self.lang, card=card, count=count)
-            self.used.add(pick.id)
-            out.append(pick)
-        return out
+def _meld_and_owner(item: object) -> tuple[object, object]:
+    """A layout's table meld: ``(cards, owner)``, or cards alone (owned by seat 0)."""
+    if isinstance(item, tuple) and len(item) == 2 and not isinstance(item[1], str | Card):
+        return item
+    return item, 0

@@ -7,6 +7,7 @@ from collections.abc import Mapping, Sequence
 from ..errors import Reason, RuleError
 from ..i18n import check_lang
 from .game import DealResult, Game
+from .inputs import check_seed, excerpt, is_whole
 from .rules import Rules
 
 
@@ -25,11 +26,13 @@ class Match:
         lang: str = "en",
     ) -> None:
         self.lang = check_lang(lang)
-        self.rules = Rules.preset(rules)
-        first = Game(players, self.rules, seed=seed * 1000, lang=lang)
+        self.rules = Rules.preset(rules, self.lang)
+        if not is_whole(deals) or deals < 1:
+            raise RuleError("bad_deals", self.lang, deals=excerpt(deals))
+        first = Game(players, self.rules, seed=check_seed(seed, self.lang) * 1000, lang=lang)
         self.names = list(first.names)
         self.seed = seed
-        self.deals = int(deals)
+        self.deals = deals
         self.results: list[DealResult] = []
         self.game = first
         self._recorded: Game | None = None

@@ -1,8 +1,7 @@
 """The rules of Traditional Rummy as one frozen object with two presets.
 
-Every field cites its row of the decisions table (``docs/rules.md``, copied from
-``shared/rules/DECISIONS.md``). ``traditional`` follows the English rules text and
-``rummy_royal`` the Finnish (Rummy Royal) one.
+Every field cites its row of the decisions table in ``docs/rules.md``. ``traditional``
+follows the English rules text and ``rummy_royal`` the Finnish (Rummy Royal) one.
 """
 
 from __future__ import annotations
@@ -10,9 +9,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import asdict, dataclass, fields, replace
 
-from ..errors import RuleError
-from ..i18n import check_lang, t
-from .cards import SUITS, Card, parse_cards
+from ..errors import Reason, RuleError
+from ..i18n import check_lang, current_language, t
+from .cards import DECK_SIZE, SUITS, Card, parse_cards
+from .inputs import excerpt, is_whole
 
 PRESETS = ("traditional", "rummy_royal")
 
@@ -40,23 +40,25 @@ class Rules:
     payout_winner_share: float = 0.75  # row 21
     payout_margin: int = 50  # row 21: "less than 50 penalty points behind first place"
 
+    def __post_init__(self) -> None:
+        """Refuse switches the engine cannot play (``RuleError("bad_rules")``, saying which)."""
+        problem = _problem(self)
+        if problem is not None:
+            raise RuleError("bad_rules", current_language(), reason=problem)
+
     @classmethod
-    def preset(cls, name: str | Rules) -> Rules:
+    def preset(cls, name: str | Rules, lang: str | None = None) -> Rules:
         """``"traditional"`` (the English text) or ``"rummy_royal"`` (the Finnish text)."""
         if isinstance(name, Rules):
             return name
-        if name == "traditional":
-            return cls(name="traditional")
-        if name == "rummy_royal":
-            return cls(
-                name="rummy_royal",
-                ace_high=True,
-                ace_points=11,
-                set_max=4,
-                set_distinct_suits=True,
-                final_discard=True,
-            )
-        raise RuleError("unknown_rules", name=name, choices=", ".join(PRESETS))
+        if name.__class__ is str and name in _PRESETS:
+            return _PRESETS[name]
+        raise RuleError(
+            "unknown_rules",
+            lang or current_language(),
+            name=excerpt(name),
+            choices=", ".join(PRESETS),
+        )
 
     def with_changes(self, **changes: object) -> Rules:
         """A copy with some switches changed, e.g. ``rules.with_changes(max_rebuilds=1)``."""
@@ -67,6 +69,9 @@ class Rules:
 
     @classmethod
     def from_dict(cls, data: dict) -> Rules:
+        """Rules from ``to_dict``'s form; fields it does not know are ignored."""
+        if not isinstance(data, dict):
+            raise RuleError("bad_rules", current_language(), reason=Reason("rules_dict"))
         known = {f.name for f in fields(cls)}
         return cls(**{k: v for k, v in data.items() if k in known})
 
@@ -135,6 +140,69 @@ class Rules:
         """The active rules as a table in English ("en") or Finnish ("fi"), from the code."""
         check_lang(lang)
         return RulesDescription(self, lang)
+
+
+_FLAGS = ("ace_high", "set_distinct_suits", "discard_taken_card", "final_discard")
+_AT_LEAST = {
+    "ace_points": 0,
+    "face_points": 0,
+    "rummy_bonus": 0,
+    "max_rebuilds": 0,
+    "max_turns": 1,
+    "payout_margin": 0,
+}
+
+
+def _problem(rules: Rules) -> Reason | None:
+    """What is wrong with these switches, or None: types first, then the ranges that a deal of
+    two decks can hold (every hand dealt, a discard turned up and a card left in the stock)."""
+    r = rules
+    if r.name.__class__ is not str or r.name not in PRESETS:
+        return Reason("rules_name", field="name", value=excerpt(r.name), choices=", ".join(PRESETS))
+    for name in _FLAGS:
+        if not isinstance(getattr(r, name), bool):
+            return Reason("rules_flag", field=name, value=excerpt(getattr(r, name)))
+    share = r.payout_winner_share
+    if not isinstance(share, int | float) or isinstance(share, bool) or not 0 <= share <= 1:
+        return Reason("rules_share", field="payout_winner_share", value=excerpt(share))
+    for name, low in _AT_LEAST.items():
+        value = getattr(r, name)
+        if not is_whole(value) or value < low:
+            return Reason("rules_at_least", field=name, low=low, value=excerpt(value))
+    ranges = [("decks", 2, 2), ("min_players", 2, 10), ("max_players", 2, 10)]
+    ranges.append(("min_meld", 2, 13))  # two-card melds are a variant the solver is tested with
+    for name, low, high in ranges:
+        if not _whole_in(getattr(r, name), low, high):
+            return _range(name, getattr(r, name), low, high)
+    if r.max_players < r.min_players:
+        return _range("max_players", r.max_players, r.min_players, 10)
+    most = (DECK_SIZE - 2) // r.max_players
+    if not _whole_in(r.hand_size, 1, most):
+        return _range("hand_size", r.hand_size, 1, most)
+    if r.set_max is not None and not _whole_in(r.set_max, r.min_meld, 8):
+        return _range("set_max", r.set_max, r.min_meld, 8)
+    return None
+
+
+def _whole_in(value: object, low: int, high: int) -> bool:
+    return is_whole(value) and low <= value <= high
+
+
+def _range(name: str, value: object, low: int, high: int) -> Reason:
+    return Reason("rules_range", field=name, low=low, high=high, value=excerpt(value))
+
+
+_PRESETS: dict[str, Rules] = {
+    "traditional": Rules(name="traditional"),
+    "rummy_royal": Rules(
+        name="rummy_royal",
+        ace_high=True,
+        ace_points=11,
+        set_max=4,
+        set_distinct_suits=True,
+        final_discard=True,
+    ),
+}
 
 
 def _yes_no(value: bool, lang: str) -> str:

@@ -3,7 +3,7 @@
 ``best_arrangement(hand, rules, table_melds)`` is exact: no way of playing the hand's cards this
 turn leaves fewer penalty points. ``min_penalty`` gives the same number without building cards.
 ``can_go_out`` and ``outs`` answer the questions bots and hints ask. The algorithm, the
-tie-break rule and measured speeds are in ``docs/solver.md``.
+tie-break rule and the speed figures are in ``docs/solver.md``.
 """
 
 from __future__ import annotations
@@ -56,15 +56,14 @@ def best_arrangement(
         bare = ctx.bare  # None with table melds, or when the rules' sets need 2 or 5+ cards
         # no face held twice (``high``: the copy-1 cards at their faces' bits): maybe no meld
         if bare is not None and not ids & (high := ids >> 52):
-            # The no-meld shortcut, inline (a call cost 1.5% of a cold call): a hand
-            # holding one card per face and no meld (most hands) leaves every card over.
-            # ``bare`` is ``PlainSuit.bare``: penalty points, small ints (shared objects, so
-            # its lookups touch no int objects scattered in memory, about 0.2 µs per hand).
+            # The no-meld shortcut, inline (a function call here would be a noticeable share
+            # of a cold call): a hand holding one card per face and no meld (most hands)
+            # leaves every card over. ``bare`` is ``PlainSuit.bare``: penalty points, small
+            # ints (shared objects, so its lookups touch no int objects scattered in memory).
             # Suits 0-1 and 2-3 of each copy's ids as ints of 26 bits: shifts and masks on
-            # ints this small take CPython's one-digit fast paths (about 0.2 µs less per hand
-            # than on 104 bits). Face f = 13 * suit + rank - 1 (f < 26) sits at bit f of
-            # ``lo01`` (copy 0) and ``hi01`` (copy 1); face 26 + f at bit f of ``lo23`` and
-            # ``hi23``.
+            # ints this small take CPython's one-digit fast paths, cheaper than on 104 bits.
+            # Face f = 13 * suit + rank - 1 (f < 26) sits at bit f of ``lo01`` (copy 0) and
+            # ``hi01`` (copy 1); face 26 + f at bit f of ``lo23`` and ``hi23``.
             lo01 = ids & PAIR_BITS
             lo23 = ids >> 26 & PAIR_BITS
             hi01 = high & PAIR_BITS
@@ -91,9 +90,9 @@ def best_arrangement(
                     *H7[lo23 >> 20 | hi23 >> 14 & 4032],
                 )
                 # Not stored in the answer memo: asked again, it is rebuilt from the tables
-                # (about 1 µs more than a memo hit), while storing it cost every first sight
-                # a store into a large dict and filled the memo with 60% of all hands, so
-                # the hands that need building left it sooner (docs/solver.md).
+                # (a little dearer than a memo hit), while storing it would cost every first
+                # sight a store into a large dict and fill the memo with most hands, so the
+                # hands that need building would leave it sooner.
                 return MAKE(Arrangement, ((), (), Cards(held), points))
         known = _arrange(ctx, ids, hand)
         if len(hands) >= MAX_HANDS:
@@ -124,7 +123,7 @@ def _arrange(ctx: _core.Context, ids: int, hand: list[Card]) -> Answer:
     not built yet makes it a first sight (``_first_sight`` builds and stores the parts)."""
     b0, b1, b2, b3 = ctx.built
     e0 = b0.get(ids & S0)  # each suit's part, built for these very cards of the suit
-    if e0 is None:  # a first sight, most likely: no exception raised (about 0.4 µs)
+    if e0 is None:  # a first sight, most likely: ``get``, as a KeyError raised costs more
         return _first_sight(ctx, ids, hand)
     try:
         e1 = b1[ids & S1]
@@ -207,9 +206,8 @@ def _first_sight(ctx: _core.Context, ids: int, hand: list[Card]) -> Answer:
         k3 = t3[1]
     if (k0 + k1 + k2 + k3 + ctx.add) & HIGH_BITS | ctx.always:
         return with_sets(ctx, ids, k0 | k1 << 52 | k2 << 104 | k3 << 156, hand)
-    # the four suits' blocks here are the same, unrolled on purpose: the same code as a loop
-    # over the suits took 1.2-1.4 µs more per cold hand (single-deck 5.2-6.0 against 3.9-4.9
-    # µs, two-deck 7.2-7.6 against 5.9-6.1; same process, 5 alternating passes, 2026-12-01)
+    # The four suits' blocks here are the same, unrolled on purpose: the same code as a loop
+    # over the suits makes every cold hand slower (docs/lab/from-code.md has the figures).
     b0, b1, b2, b3 = ctx.built
     build = plain.build_held
     key = ids & S0

@@ -34,7 +34,7 @@ HELD: list[list] = []
 
 
 def held_tables() -> list[list]:
-    """Fill ``HELD`` (4 x (3^7 + 3^6) tuples, about 1.7 MB and 5 ms) once per process."""
+    """Fill ``HELD`` (4 x (3^7 + 3^6) tuples, about 1.7 MB) once per process."""
     if not HELD:
         for s in range(4):
             for first, size in ((0, 7), (7, 6)):

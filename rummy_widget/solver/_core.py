@@ -17,7 +17,7 @@ from ..engine.rules import Rules
 from ..errors import RuleError
 from ._build import EMPTY_SUIT
 from ._plain import suit_runs
-from ._runs import K_LEFT, K_PENALTY, SuitPlan, SuitRuns, fill_steps
+from ._runs import K_PENALTY, SuitPlan, SuitRuns, fill_steps
 from ._sets import RankSets, SetOption, Vector, undominated
 from .arrangement import Arrangement
 
@@ -405,14 +405,6 @@ def reach(ctx: Context, total: int) -> int:
             aces &= held >> j
         cover |= aces * ctx.high_window
     return cover | held & ctx.table_runs
-
-
-def penalty_of(score: int) -> int:
-    return score // K_PENALTY
-
-
-def left_count(score: int) -> int:
-    return score % K_PENALTY // K_LEFT
 
 
 # --- turning the choice back into cards -------------------------------------------------------

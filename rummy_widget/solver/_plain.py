@@ -114,9 +114,8 @@ class PlainSuit:
         order, the slices of them left over, the ranks in runs); the cards come from ``HELD``.
         With ``ace_high``, a mask holding the ace and the king may place the ace either way:
         (None, suit key, None, None, None), built by ``build`` from the key. Filled once per
-        rules when its first context is made (8192 masks, 9-14 ms, 1.9 MB with
-        ``single_scores``: docs/solver.md); never about a hand, so
-        ``_core.clear_hand_memos`` keeps it."""
+        rules when its first context is made (8192 masks, about 1.9 MB with
+        ``single_scores``); never about a hand, so ``_core.clear_hand_memos`` keeps it."""
         steps = self.steps
         rank_weight = self.rank_weight
         left = [0]  # the points of a rank mask's cards, by doubling

@@ -58,7 +58,7 @@ def with_sets(ctx: _core.Context, ids: int, total: int, hand: list[Card]) -> Ans
         melds += part[1]
     rest = ids & ~set_ids
     b0, b1, b2, b3 = ctx.built
-    e0 = b0.get(rest & S0)  # no exception when a suit is new (about 0.4 µs)
+    e0 = b0.get(rest & S0)  # ``get``: a suit is often new, and a KeyError raised costs more
     if e0 is None:
         e0 = build_suit(ctx, 0, rest & S0)
     e1 = b1.get(rest & S1)

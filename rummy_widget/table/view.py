@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 
 from ..engine.actions import Action
 from ..engine.game import Game
+from ..solver import best_arrangement
 
 #: The log keeps only the latest events; ``log_start`` says where they begin.
 LOG_LIMIT = 60
@@ -27,9 +28,8 @@ class Extras:
     mode: str = "play"  # "play" or "replay"
     reveal: bool = False
     message: dict | None = None  # {"id", "kind", "text"}, already localized
-    hint: dict | None = None  # {"action": ..., "text": ...}, already localized
+    hint: dict | None = None  # {"action": ..., "text": ..., "why": ...}, already localized
     steps: list[dict] = field(default_factory=list)  # bots' moves since the learner's
-    scoreboard: dict | None = None
     replay: dict | None = None  # {"step", "total"}
 
 
@@ -50,10 +50,6 @@ def table_snapshot(obs: dict) -> dict:
 
 def hand_penalty(game: Game, seat: int) -> int | None:
     """Penalty points the seat's hand would score now, with its best melds set aside."""
-    try:
-        from ..solver import best_arrangement
-    except ImportError:  # the solver is optional for the widget
-        return None
     try:
         return int(best_arrangement(game.hand(seat), game.rules).penalty)
     except Exception:  # a solver bug must not break the table
@@ -140,7 +136,7 @@ def build_view(
         "log": log[start:],
         "log_start": start,
         "result": obs["result"],
-        "scoreboard": extras.scoreboard or scoreboard_view(game, match),
+        "scoreboard": scoreboard_view(game, match),
         "rules": rules_view(game, lang),
         "hint": extras.hint,
         "message": extras.message,

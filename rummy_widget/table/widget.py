@@ -301,10 +301,14 @@ class RummyTable(anywidget.AnyWidget):
             raise IntentError("ui.hint_unavailable") from None
 
         def text(lang: str) -> str:
-            """One sentence addressed to the learner: the move and why."""
+            """One short sentence addressed to the learner: the reason, then the move."""
             return expert.advise(obs, action, lang)
 
-        self._hint = {"rev": self._rev, "action": action, "text": text}
+        def why(lang: str) -> str:
+            """The detailed reason, with its numbers, for a "why?" under the hint."""
+            return expert.why(obs, action, lang)
+
+        self._hint = {"rev": self._rev, "action": action, "text": text, "why": why}
         self._publish()
 
     # --- bots -------------------------------------------------------------------------------
@@ -367,7 +371,11 @@ class RummyTable(anywidget.AnyWidget):
             message = dict(self._message, text=self._message["text"](lang))
         hint = None
         if self._hint is not None and self._hint["rev"] == self._rev:
-            hint = {"action": action_view(self._hint["action"]), "text": self._hint["text"](lang)}
+            hint = {
+                "action": action_view(self._hint["action"]),
+                "text": self._hint["text"](lang),
+                "why": self._hint["why"](lang),
+            }
         replay = None
         if self._replay is not None:
             total = len(self._replay["data"]["history"])

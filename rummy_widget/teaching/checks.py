@@ -15,7 +15,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from ..engine.actions import Action
-from ..engine.cards import Card, parse_cards
+from ..engine.cards import DECK, Card, cards_text, choose_copies, parse_cards, read_names
 from ..engine.game import Game
 from ..engine.match import payout as share_pool
 from ..engine.melds import Meld
@@ -106,16 +106,26 @@ def _as_int(answer: object) -> int | None:
     return None
 
 
-def _number_answer(answer: object, lang: str) -> int | Feedback:
-    """A whole-number answer, or the feedback for a missing or unreadable one."""
+def _number_exercise(
+    hand: str | Iterable[Card | str], answer: object, rules: str | Rules, lang: str
+) -> tuple[Rules, list[Card], int] | Feedback:
+    """What a "how many points?" exercise reads: the rules, the cards and the learner's whole
+    number; or the feedback for an answer missing or not a number. The cards are read first,
+    so a hand that is not cards is an error whatever the answer."""
+    check_lang(lang)
+    rules = Rules.preset(rules)
+    cards = parse_cards(hand)
     if answer is None:
         return _not_answered(lang)
     value = _as_int(answer)
-    return _unreadable("check.expect.number", answer, lang) if value is None else value
+    if value is None:
+        return _unreadable("check.expect.number", answer, lang)
+    return rules, cards, value
 
 
-def _cards_text(cards: Iterable[Card]) -> str:
-    return " ".join(str(c) for c in cards)
+def _missed(value: int, right: int, lang: str, hint: str) -> Feedback:
+    """A wrong number: too high or too low, then a hint."""
+    return _wrong(lang, _size_hint(value, right, lang), hint)
 
 
 # --- cards and points ------------------------------------------------------------------------
@@ -128,16 +138,14 @@ def hand_points(
     lang: str = "en",
 ) -> Feedback:
     """How many penalty points are these cards worth? (every card counts, no melds)"""
-    check_lang(lang)
-    rules = Rules.preset(rules)
-    cards = parse_cards(hand)
-    value = _number_answer(answer, lang)
-    if isinstance(value, Feedback):
-        return value
+    read = _number_exercise(hand, answer, rules, lang)
+    if isinstance(read, Feedback):
+        return read
+    rules, cards, value = read
     right = rules.points(cards)
     if value == right:
-        return _right(lang, t("check.points.right", lang, cards=_cards_text(cards), total=right))
-    return _wrong(lang, _size_hint(value, right, lang), _points_hint(rules, lang))
+        return _right(lang, t("check.points.right", lang, cards=cards_text(cards), total=right))
+    return _missed(value, right, lang, _points_hint(rules, lang))
 
 
 def _points_hint(rules: Rules, lang: str) -> str:
@@ -155,7 +163,7 @@ def why_meld(cards: str | Iterable[Card | str], rules: str | Rules = "traditiona
     """One sentence saying what these cards are under ``rules``, and why."""
     rules = Rules.preset(rules)
     cards = list(parse_cards(cards))
-    text = _cards_text(rules.order_meld(cards) if rules.meld_kind(cards) else cards)
+    text = cards_text(rules.order_meld(cards) if rules.meld_kind(cards) else cards)
     kind = rules.meld_kind(cards)
     if kind == "set":
         key = "check.why.set_distinct" if rules.set_distinct_suits else "check.why.set"
@@ -250,9 +258,9 @@ def lay_off(
     if said is None:
         return _unreadable("check.expect.yes_no", answer, lang)
     grown = meld.with_card(card, rules)
-    names = {"card": str(card), "meld": _cards_text(meld.cards)}
+    names = {"card": str(card), "meld": cards_text(meld.cards)}
     if grown is not None:
-        why = t("check.lay_off.yes", lang, grown=_cards_text(grown.cards), **names)
+        why = t("check.lay_off.yes", lang, grown=cards_text(grown.cards), **names)
     else:
         why = (
             t("check.lay_off.no", lang, **names) + " " + why_meld([*meld.cards, card], rules, lang)
@@ -268,21 +276,29 @@ def best_penalty(
     lang: str = "en",
 ) -> Feedback:
     """Penalty points left once the best melds (and lay-offs) are set aside."""
-    check_lang(lang)
-    rules = Rules.preset(rules)
-    cards = parse_cards(hand)
-    value = _number_answer(answer, lang)
-    if isinstance(value, Feedback):
-        return value
+    read = _number_exercise(hand, answer, rules, lang)
+    if isinstance(read, Feedback):
+        return read
+    rules, _, value = read
+    cards = _beside_table(hand, table_melds, lang)
     best = best_arrangement(cards, rules, table_melds)
     if value != best.penalty:
-        return _wrong(lang, _size_hint(value, best.penalty, lang), t("check.best.hint", lang))
+        return _missed(value, best.penalty, lang, t("check.best.hint", lang))
     if not best.melds and not best.lay_offs:
         return _right(lang, t("check.best.no_melds", lang, points=best.penalty))
-    melds = ", ".join(_cards_text(m) for m in best.melds)
-    melds = ", ".join(p for p in [melds, _cards_text(c for c, _ in best.lay_offs)] if p)
-    left = _cards_text(best.leftover) or t("display.none", lang)
+    melds = ", ".join(cards_text(m) for m in best.melds)
+    melds = ", ".join(p for p in [melds, cards_text(c for c, _ in best.lay_offs)] if p)
+    left = cards_text(best.leftover) or t("display.none", lang)
     return _right(lang, t("check.best.right", lang, melds=melds, left=left, points=best.penalty))
+
+
+def _beside_table(hand: str | Iterable[Card | str], table_melds: Sequence, lang: str) -> list[Card]:
+    """The hand's cards, a face taking a copy that is not on the table (``"7H"`` beside a
+    meld holding 7♥ is the other 7♥)."""
+    on_table = {
+        c.id for m in table_melds for c in (m.cards if isinstance(m, Meld) else parse_cards(m))
+    }
+    return choose_copies(read_names(hand, lang), [c for c in DECK if c.id not in on_table], lang)
 
 
 # --- scoring ---------------------------------------------------------------------------------
@@ -296,21 +312,19 @@ def deal_penalty(
     lang: str = "en",
 ) -> Feedback:
     """A loser's penalty for a deal: the cards left, plus the bonus if the winner went Rummy."""
-    check_lang(lang)
-    rules = Rules.preset(rules)
-    cards = parse_cards(hand)
-    value = _number_answer(answer, lang)
-    if isinstance(value, Feedback):
-        return value
+    read = _number_exercise(hand, answer, rules, lang)
+    if isinstance(read, Feedback):
+        return read
+    rules, cards, value = read
     points = rules.points(cards)
     bonus = rules.rummy_bonus if rummy else 0
     if value == points + bonus:
         key = "check.deal.right_rummy" if rummy else "check.points.right"
-        text = t(key, lang, cards=_cards_text(cards), points=points, bonus=bonus, total=value)
+        text = t(key, lang, cards=cards_text(cards), points=points, bonus=bonus, total=value)
         return _right(lang, text)
     if rummy and value == points:
         return _wrong(lang, t("check.deal.hint_rummy", lang, bonus=rules.rummy_bonus))
-    return _wrong(lang, _size_hint(value, points + bonus, lang), _points_hint(rules, lang))
+    return _missed(value, points + bonus, lang, _points_hint(rules, lang))
 
 
 def payout(

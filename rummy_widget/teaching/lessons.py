@@ -23,7 +23,7 @@ from ..display import (
 from ..display.markup import esc, tag
 from ..display.tables import table, td, th
 from ..engine.actions import Action
-from ..engine.cards import SUITS, Card, card_name, parse_cards
+from ..engine.cards import SUITS, Card, card_name, cards_text, parse_cards
 from ..engine.game import DealResult, Game
 from ..engine.match import payout
 from ..engine.melds import Meld
@@ -172,19 +172,23 @@ def rules_differences(lang: str = "en", presets: Sequence[str] = PRESETS) -> Sni
 
 
 def card_names(lang: str = "en") -> Snippet:
-    """The suits and ranks as the notebook's language names them (for the glossary)."""
+    """Every rank and suit as the notebook's language names them (for the glossary).
+
+    Where the language inflects a card's name (Finnish), the genitive and partitive follow the
+    name: the forms the kit's sentences use.
+    """
     check_lang(lang)
+    examples = [Card.of(1, s) for s in SUITS] + [Card.of(r, "H") for r in range(2, 14)]
+    inflected = any(card_name(c, lang, "gen") != card_name(c, lang) for c in examples)
+    forms = ("nom", "gen", "part") if inflected else ("nom",)
     head = [t("lesson.col.code", lang), t("lesson.col.card", lang), t("lesson.col.name", lang)]
-    examples = [Card.of(1, s) for s in SUITS] + [Card.of(r, "H") for r in (11, 12, 13)]
+    head += [t(f"lesson.col.{form}", lang) for form in forms[1:]]
     rows, html_rows = [], []
     for card in examples:
-        rows.append([card.code, str(card), card_name(card, lang)])
-        html_rows.append(
-            tag(
-                "tr",
-                td(esc(card.code)) + td(card_html(card, lang)) + td(esc(card_name(card, lang))),
-            )
-        )
+        names = [card_name(card, lang, form) for form in forms]
+        rows.append([card.code, str(card), *names])
+        cells = "".join(td(esc(name)) for name in names)
+        html_rows.append(tag("tr", td(esc(card.code)) + td(card_html(card, lang)) + cells))
     return _snippet(t("lesson.names_caption", lang), head, rows, html_rows, lang)
 
 
@@ -252,7 +256,7 @@ def describe(action: Action, lang: str = "en", discard_top: Card | None = None) 
             return t("ui.hint_action.draw_stock", lang)
         return t("ui.hint_action.draw_discard", lang, card=discard_top)
     if action.kind == "meld":
-        return t("ui.hint_action.meld", lang, cards=" ".join(str(c) for c in action.cards))
+        return t("ui.hint_action.meld", lang, cards=cards_text(action.cards))
     if action.kind == "lay_off":
         return t("ui.hint_action.lay_off", lang, card=action.card, index=action.meld_index)
     return t("ui.hint_action.discard", lang, card=action.card)
@@ -269,7 +273,7 @@ def _event_text(event: dict, names: Sequence[str], lang: str) -> str:
             return t("log.draw_stock", lang, name=name)
         return t("log.draw_discard", lang, name=name, card=card)
     if kind == "meld":
-        cards = " ".join(str(Card(c["id"])) for c in event["cards"])
+        cards = cards_text(Card(c["id"]) for c in event["cards"])
         return t("log.meld", lang, name=name, cards=cards)
     if kind == "lay_off":
         return t("log.lay_off", lang, name=name, card=card, index=event["meld_index"])

@@ -46,7 +46,7 @@ CONTROLS_FI = {
     "ui.discard_pile": "Poistopakka",
     "ui.meld": "Pöytää",
     "ui.lay_off": "Lisää pöytäykseen",
-    "ui.discard": "Poista",
+    "ui.discard": "Heitä pois",
     "ui.sort": "Järjestä",
     "ui.hint": "Vihje",
 }
@@ -125,7 +125,7 @@ def test_card_names_are_the_promised_ones():
     assert card_name(Card.parse("AS")) == "ace of spades"
     assert card_name(Card.parse("10C")) == "10 of clubs"
     assert card_name(Card.parse("QD")) == "queen of diamonds"
-    assert card_name(Card.parse("AS"), "fi") == "pata ässä"
+    assert card_name(Card.parse("AS"), "fi") == "pataässä"
 
 
 @pytest.mark.parametrize("front_end", ["lab", "notebook7"])
