@@ -182,10 +182,21 @@ def wait_kernel_idle(page) -> None:
     )
 
 
-def run_all_cells(page) -> None:
-    """Run > Run All Cells, from the menu bar, as a teacher would."""
-    page.locator(".lm-MenuBar-itemLabel", has_text=re.compile(r"^Run$")).click()
-    page.locator(".lm-Menu-itemLabel", has_text=re.compile(r"^Run All Cells$")).click()
+def run_all_cells(page, attempts: int = 3) -> None:
+    """Run > Run All Cells, from the menu bar, as a teacher would; again if the first code
+    cell's prompt does not show that it was queued (``[*]`` or a number)."""
+    from playwright.sync_api import expect
+
+    prompt = page.locator(".jp-Notebook .jp-CodeCell .jp-InputPrompt").first
+    for attempt in range(attempts):
+        page.locator(".lm-MenuBar-itemLabel", has_text=re.compile(r"^Run$")).click()
+        page.locator(".lm-Menu-itemLabel", has_text=re.compile(r"^Run All Cells$")).click()
+        try:
+            expect(prompt).to_have_text(re.compile(r"\[(\*|\d+)\]"), timeout=10_000)
+            return
+        except AssertionError:
+            if attempt == attempts - 1:
+                raise
 
 
 def wait_all_run(page, timeout_ms: int = KERNEL_TIMEOUT_MS) -> None:

@@ -153,11 +153,15 @@ def test_english_lesson_runs_offline_cold_and_warm(browser, server):
 
 def test_finnish_lesson_runs_offline_and_plays_a_turn(browser, server):
     offline = offline_context(browser, server, locale="fi-FI")
+    page = offline.context.new_page()
     try:
-        page = offline.context.new_page()
         open_and_run(page, server, f"fi/{LESSON}")
         shadow = play_one_turn(page, "fi")
         python_agrees(page, shadow)
         assert offline.blocked == []
+    except Exception:
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / "failed-lite-fi.png"), full_page=True)
+        raise
     finally:
         offline.context.close()
