@@ -14,6 +14,8 @@ NOTEBOOKS ?= tutorials/en
 PYTEST_ARGS ?=
 
 PY_STAMP := $(VENV)/.installed-dev
+LAB_STAMP := $(VENV)/.installed-lab
+LITE_STAMP := $(VENV)/.installed-lite
 JS_STAMP := js/node_modules/.installed
 BUNDLE := rummy_widget/static/widget.js
 # The bundle also embeds the translation tables, so a new key rebuilds it too.
@@ -30,11 +32,12 @@ HAS_NOTEBOOKS := $(shell find $(NOTEBOOK_DIRS) /dev/null -name '*.ipynb' \
 NBVAL_ARGS := $(if $(HAS_NOTEBOOKS),--nbval $(NOTEBOOK_DIRS) \
 	$(if $(wildcard tests/nbval_sanitize.cfg),--nbval-sanitize-with tests/nbval_sanitize.cfg))
 
-.PHONY: help install trust lab test lint js-check pytest clean
+.PHONY: help install lab-install trust lab test lint js-check pytest lite clean
 
 help:
 	@echo "make lab    open $(NOTEBOOKS) in JupyterLab (installs into $(VENV) first)"
 	@echo "make test   lint, front-end checks, then the whole pytest suite"
+	@echo "make lite   build site/: the tutorials as an offline JupyterLite site"
 	@echo "make clean  remove $(VENV), js/node_modules and the built bundle"
 
 $(BIN)/python:
@@ -45,13 +48,14 @@ $(JS_STAMP): js/package.json js/package-lock.json
 	cd js && npm ci --no-audit --no-fund
 	touch $@
 
-# A plain `pip install -e .` runs `npm install` and the npm build through
-# hatch-jupyter-builder. Here npm ci above installs from the lockfile and the rule below
-# builds, so the hook is skipped: its `npm install` rewrites js/package-lock.json, which
-# would make every later run reinstall.
-$(PY_STAMP): pyproject.toml | $(BIN)/python
-	HATCH_JUPYTER_BUILDER_SKIP_NPM=1 $(BIN)/python -m pip install --quiet -e ".[dev]"
-	touch $@
+# A plain `pip install -e .` runs npm through hatch-jupyter-builder when js/src is newer than
+# the bundle. Here npm ci above installs from the lockfile and the bundle rule below builds,
+# so the hook is skipped. One stamp per extra: `make lab` installs what a teacher needs
+# ([lab]), `make lite` what the site's build needs ([lite]), `make test` everything ([dev],
+# which holds the other two, so installing it stamps them as well).
+$(VENV)/.installed-%: pyproject.toml | $(BIN)/python
+	HATCH_JUPYTER_BUILDER_SKIP_NPM=1 $(BIN)/python -m pip install --quiet -e ".[$*]"
+	touch $@ $(if $(filter dev,$*),$(LAB_STAMP) $(LITE_STAMP))
 
 # Rebuild the bundle (rummy_widget/static/) whenever a front-end source is newer than it.
 $(BUNDLE): $(JS_SOURCES) $(JS_STAMP)
@@ -60,15 +64,21 @@ $(BUNDLE): $(JS_SOURCES) $(JS_STAMP)
 
 install: $(BUNDLE) $(PY_STAMP)
 
+lab-install: $(BUNDLE) $(LAB_STAMP)
+
+# The tutorials as an offline JupyterLite site in site/ (docs/hosts.md).
+lite: $(BUNDLE) $(LITE_STAMP)
+	$(BIN)/python scripts/build_lite.py --output site
+
 # The tutorials are saved with their outputs, and JupyterLab strips the cards' SVG from a
 # notebook it does not trust: sign this checkout's own notebooks so they show as saved
 # (tests/browser checks that this makes the saved cards appear).
-trust: $(PY_STAMP)
+trust: $(LAB_STAMP)
 	@find $(NOTEBOOKS) -name '*.ipynb' -not -path '*/.ipynb_checkpoints/*' 2>/dev/null \
 		| xargs -r $(BIN)/jupyter trust
 
 # Jupyter refuses to run as root without --allow-root (containers, CI machines).
-lab: install trust
+lab: lab-install trust
 	$(BIN)/jupyter lab $(if $(filter 0,$(shell id -u)),--allow-root) \
 		$(if $(wildcard $(NOTEBOOKS)),$(NOTEBOOKS),.)
 
@@ -92,4 +102,4 @@ pytest: install
 test: lint js-check pytest
 
 clean:
-	rm -rf $(VENV) js/node_modules rummy_widget/static
+	rm -rf $(VENV) js/node_modules rummy_widget/static site build/lite

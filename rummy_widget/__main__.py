@@ -32,8 +32,15 @@ def parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     args = parser().parse_args(argv)
     if args.command == "tournament":
-        from .bots.tournament import tournament
+        from .bots.tournament import PlotUnavailable, require_matplotlib, tournament
 
+        if args.plot:  # say so before a long run, not after it
+            try:
+                matplotlib = require_matplotlib(args.lang)
+            except PlotUnavailable as missing:
+                print(missing, file=sys.stderr)
+                return 2
+            matplotlib.use("Agg")
         result = tournament(
             args.bots,
             deals=args.deals,
@@ -47,9 +54,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         )
         print(result)
         if args.plot:
-            import matplotlib
-
-            matplotlib.use("Agg")
             fig, _ = result.plot()
             fig.savefig(args.plot)
     return 0

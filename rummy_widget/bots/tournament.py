@@ -202,10 +202,14 @@ class TournamentResult:
         )
 
     def plot(self, ax=None, lang: str | None = None):
-        """Win rates with their 95% intervals as bars; returns ``(figure, axes)``."""
+        """Win rates with their 95% intervals as bars; returns ``(figure, axes)``.
+
+        Needs matplotlib (the ``[plot]`` extra); without it, ``PlotUnavailable``.
+        """
+        lang = check_lang(lang or self.lang)
+        require_matplotlib(lang)
         import matplotlib.pyplot as plt
 
-        lang = check_lang(lang or self.lang)
         if ax is None:
             fig, ax = plt.subplots(figsize=(6, 0.6 + 0.5 * len(self.stats)))
         else:
@@ -229,6 +233,28 @@ class TournamentResult:
         ax.set_title(self.summary(lang), fontsize=9)
         fig.tight_layout()
         return fig, ax
+
+
+#: What the missing-plot message names: the library and the command that installs it.
+PLOT_MISSING = {"library": "matplotlib", "command": 'pip install "rummy_widget[plot]"'}
+
+
+class PlotUnavailable(ImportError):
+    """matplotlib is missing: the core installs without it (in Pyodide too), plots need the
+    ``[plot]`` extra. The message is localized and says how to install it."""
+
+    def __init__(self, lang: str) -> None:
+        super().__init__(t("tournament.plot_missing", lang, **PLOT_MISSING), name="matplotlib")
+        self.lang = lang
+
+
+def require_matplotlib(lang: str):
+    """The matplotlib module, or ``PlotUnavailable`` in ``lang`` when it is not installed."""
+    try:
+        import matplotlib
+    except ImportError as missing:
+        raise PlotUnavailable(check_lang(lang)) from missing
+    return matplotlib
 
 
 # --- playing ---------------------------------------------------------------------------------
