@@ -34,6 +34,7 @@ def add_parser(commands) -> None:
     )
     cls.add_argument("--players", type=int, default=4, help="seats at each table (2-4)")
     cls.add_argument("--deals", type=int, default=3, help="deals each table plays")
+    cls.add_argument("--rate", type=float, default=20.0, help="messages a second per connection")
     cls.add_argument(
         "--origin", action="append", default=[], help="a browser origin allowed to connect"
     )
@@ -69,6 +70,8 @@ def serve(args: argparse.Namespace) -> int:
         players=args.players,
         deals=args.deals,
         origins=args.origin,
+        rate=args.rate,
+        burst=max(1, int(args.rate * 2)),
     )
     store = Store(settings.database)
     import secrets

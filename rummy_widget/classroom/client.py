@@ -39,6 +39,12 @@ def ws_url(url: str) -> str:
     return urlunsplit((scheme, parts.netloc, "/ws", "", ""))
 
 
+def open_socket(url: str, **options):
+    """A sync WebSocket to the server (``with``-style opening: newer websockets warn about
+    a connection opened without it)."""
+    return ws_connect(ws_url(url), open_timeout=5, max_size=2**22, **options).__enter__()
+
+
 class Seat:
     """One learner's seat, driven by a script."""
 
@@ -58,6 +64,7 @@ class Seat:
         self.seat: int | None = None
         self.state: dict | None = None
         self.reconnects = 0
+        self.frames: list[str] | None = None  # set to a list to record every message received
         self._ws = None
         self._open()
 
@@ -69,7 +76,7 @@ class Seat:
         delay = 0.05
         while True:
             try:
-                self._ws = ws_connect(ws_url(self.url), open_timeout=5, max_size=2**22)
+                self._ws = open_socket(self.url)
                 join = {"type": "join", "room": self.room, "name": self.name, "lang": self.lang}
                 if self.token:
                     join["token"] = self.token
@@ -94,7 +101,10 @@ class Seat:
         deadline = None if timeout is None else time.monotonic() + timeout
         while True:
             left = None if deadline is None else max(0.0, deadline - time.monotonic())
-            message = json.loads(self._ws.recv(timeout=left))
+            text = self._ws.recv(timeout=left)
+            if self.frames is not None:
+                self.frames.append(text)
+            message = json.loads(text)
             if message.get("type") == "state":
                 self.state = message
             if wanted(message):
@@ -140,11 +150,11 @@ class Seat:
         view = (state or self.state or {}).get("view")
         return bool(view) and view["phase"] != "over" and view["current_player"] == self.seat
 
-    def act(self, action: Action | dict) -> int:
+    def act(self, action: Action | dict, id: str | None = None) -> int:
         """Play a move; returns its number once stored. An illegal move raises the server's
         localized error (``ServerError``) and changes nothing."""
         data = action.to_json() if isinstance(action, Action) else action
-        nonce = secrets.token_hex(8)
+        nonce = id or secrets.token_hex(8)
         move = self.state["move"] if self.state else 0
         message = {"type": "act", "id": nonce, "move": move, "action": data, "lang": self.lang}
 
@@ -183,7 +193,7 @@ def connect(url: str, room: str, name: str, lang: str = "en", token: str | None 
 
 def watch(url: str, room: str, key: str | None = None):
     """A spectator's socket (open hands with the teacher key): yields state messages."""
-    ws = ws_connect(ws_url(url), open_timeout=5, max_size=2**22)
+    ws = open_socket(url)
     message = {"type": "watch", "room": room}
     if key:
         message["key"] = key
