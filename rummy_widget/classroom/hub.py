@@ -108,13 +108,14 @@ class Hub:
     # --- messages from a connection --------------------------------------------------------
 
     async def handle(self, conn: Conn, message: dict) -> None:
-        conn.lang = message["lang"]
         kind = message["type"]
         if kind == "act":
             await self.act(conn, message)
-        elif conn.room is not None:
+            return
+        if conn.room is not None:
             raise ProtocolError("already_joined")
-        elif kind == "join":
+        conn.lang = message["lang"]
+        if kind == "join":
             await self.join(conn, message)
         else:
             await self.watch(conn, message)

@@ -59,7 +59,7 @@ def decode(text: object) -> dict:
     lang = data.get("lang", "en")
     if lang not in LANGUAGES:
         raise ProtocolError("bad_field", field="lang")
-    message = {"type": kind, "lang": lang}
+    message = {"type": kind, "lang": lang}  # the language of a join or watch is the socket's
     if kind in ("join", "watch"):
         message["room"] = _text(data, "room", ROOM)
     if kind == "join":
