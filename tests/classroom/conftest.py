@@ -3,6 +3,7 @@ free loopback ports, waited for by their ports and their printed lines, never by
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 import signal
@@ -44,6 +45,13 @@ def port_open(port: int) -> bool:
         return False
 
 
+def _cmdline(pid: int) -> bytes:
+    try:
+        return Path(f"/proc/{pid}/cmdline").read_bytes()
+    except OSError:
+        return b""
+
+
 class Server:
     """``rummy-widget classroom`` in a subprocess; ``kill()`` is a kill -9, ``start()`` again
     reuses the same database file and port."""
@@ -80,20 +88,25 @@ class Server:
         return lines[-1] if lines else None
 
     def workers(self) -> list[int]:
+        """uvicorn's worker processes (not multiprocessing's resource tracker)."""
         path = Path(f"/proc/{self.proc.pid}/task/{self.proc.pid}/children")
-        return [int(p) for p in path.read_text().split()]
+        pids = [int(p) for p in path.read_text().split()]
+        return [p for p in pids if b"spawn_main" in _cmdline(p)]
 
     def kill(self) -> None:
+        children = self._children_safe()
         self.proc.send_signal(signal.SIGKILL)
-        for pid in self._children_safe():
-            os.kill(pid, signal.SIGKILL)
+        for pid in children:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGKILL)
         self.proc.wait()
         self._out.close()
         wait_for(lambda: not port_open(self.port), what="the port to close")
 
     def _children_safe(self) -> list[int]:
         try:
-            return self.workers()
+            path = Path(f"/proc/{self.proc.pid}/task/{self.proc.pid}/children")
+            return [int(p) for p in path.read_text().split()]
         except OSError:
             return []
 

@@ -46,6 +46,7 @@ def test_an_illegal_move_is_refused_in_the_learners_language_and_changes_nothing
     server = server_factory("--players", "2")
     ann, bo = connect(server.url, "ILVES", "Ann"), connect(server.url, "ILVES", "Bo", "fi")
     before = bo.wait(lambda s: s["view"] is not None)
+    ann.wait(lambda s: s["view"] is not None)
     assert ann.observation()["current_player"] == ann.seat == 0  # the dealer's left plays first
     before_ann = ann.observation()
     with pytest.raises(ServerError) as refused:

@@ -1,0 +1,50 @@
+"""Bots in empty seats, and a learner who leaves: replaced by the bot, then back with the token."""
+
+from __future__ import annotations
+
+import sqlite3
+
+from rummy_widget.classroom import Classroom, connect
+
+from .players import play, play_all
+
+
+def test_the_teacher_fills_empty_seats_with_bots_and_the_learner_plays_them(server_factory):
+    server = server_factory()
+    teacher = Classroom(server.url, server.key)
+    teacher.create_room("KOTKA", players=3, deals=1, bots="basic")
+    ann = connect(server.url, "KOTKA", "Ann")
+    assert ann.observation() is None  # no deal before the table is full or started
+    assert teacher.start("KOTKA") == [0]
+    final = play(ann)
+    assert [s["control"] for s in final["seats"]] == ["human", "bot", "bot"]
+    (record,) = teacher.tables()
+    assert record["finished"]
+    assert [r["control"] for r in teacher.results()] == ["human", "bot", "bot"]
+
+
+def moves_by(server, seat: int) -> list[str]:
+    rows = sqlite3.connect(server.database).execute(
+        "SELECT nonce FROM moves WHERE room = 'SOPULI' AND seat = ? ORDER BY n", (seat,)
+    )
+    return [nonce for (nonce,) in rows]
+
+
+def test_a_learner_who_leaves_is_replaced_by_a_bot_and_takes_the_seat_back(server_factory):
+    server = server_factory()
+    Classroom(server.url, server.key).create_room("SOPULI", players=2, deals=1, replace_after=0.5)
+    ann, bo = connect(server.url, "SOPULI", "Ann"), connect(server.url, "SOPULI", "Bo")
+    bo.wait(lambda s: s["view"] is not None)
+    token = ann.token
+    ann.close()
+    bo.wait(lambda s: s["seats"][0]["control"] == "replaced")
+    # Bo plays on; the bot plays Ann's turns (two bot moves: a draw and a discard).
+    play(bo, until=lambda s: sum(n.startswith("bot") for n in moves_by(server, 0)) >= 2)
+    assert all(n.startswith("bot") for n in moves_by(server, 0))
+    back = connect(server.url, "SOPULI", "Ann", token=token)
+    assert (back.table, back.seat) == (0, 0)
+    bo.wait(lambda s: s["seats"][0]["control"] == "human")
+    final = play_all([back, bo])[0]
+    assert final["finished"]
+    nonces = moves_by(server, 0)
+    assert any(n.startswith("bot") for n in nonces) and not all(n.startswith("bot") for n in nonces)
