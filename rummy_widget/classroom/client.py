@@ -156,7 +156,8 @@ class Seat:
         data = action.to_json() if isinstance(action, Action) else action
         nonce = id or secrets.token_hex(8)
         move = self.state["move"] if self.state else 0
-        message = {"type": "act", "id": nonce, "move": move, "action": data}
+        deal = (self.state or {}).get("deal") or 0
+        message = {"type": "act", "id": nonce, "deal": deal, "move": move, "action": data}
 
         def attempt() -> dict:
             self._ws.send(encode(message))

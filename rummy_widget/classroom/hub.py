@@ -148,16 +148,18 @@ class Hub:
         if conn.seat is None:
             raise ProtocolError("not_seated")
         table = self.rooms[conn.room].tables[conn.table]
-        nonce, move = message["id"], message["move"]
-        if move > table.moves or nonce not in table.nonces:
+        nonce, move, deal = message["id"], message["move"], message["deal"]
+        if (deal, move) != (table.deal, table.moves) or nonce not in table.nonces:
             table.sync(self.store)  # a move stored by another worker, or before a restart
-        done = table.nonces.get(nonce)
+        done = table.nonces.get(nonce) if deal == table.deal else None
+        if done is None and (deal, move) != (table.deal, table.moves):
+            done = self.store.find_move(table.room, table.index, deal, nonce)
         if done is not None:  # a retry of a move already stored: acknowledge it again
             if done[0] != conn.seat:
                 raise ProtocolError("bad_field", field="id")
             await conn.send({"type": "ack", "id": nonce, "move": done[1]})
             return
-        if move != table.moves:
+        if (deal, move) != (table.deal, table.moves):
             await conn.send(views.state(table, conn.seat))
             raise ProtocolError("stale", move=table.moves)
         try:

@@ -74,6 +74,10 @@ def decode(text: object) -> dict:
         if not isinstance(move, int) or isinstance(move, bool) or not 0 <= move < 10**6:
             raise ProtocolError("bad_field", field="move")
         message["move"] = move
+        deal = data.get("deal")
+        if not isinstance(deal, int) or isinstance(deal, bool) or not 0 <= deal < 10**4:
+            raise ProtocolError("bad_field", field="deal")
+        message["deal"] = deal
         message["action"] = Action.from_json(data.get("action"))  # its own RuleError
     return message
 

@@ -109,7 +109,7 @@ class Table:
         last = store.last_deal(self.room, self.index)
         if last is None:
             return changed
-        deal, start = last
+        deal, start, has_result = last
         if deal != self.deal:
             self.deal, self.game, self.nonces = deal, Game.from_dict(start), {}
             changed = True
@@ -117,7 +117,18 @@ class Table:
             self.nonces[nonce] = (seat, self.moves)
             self.game.apply(Action.from_json(action), player=seat)
             changed = True
+        self._settle(store, has_result)
         return changed
+
+    def _settle(self, store: Store, has_result: bool) -> None:
+        """After a deal's last move: its result, then the next deal. Also run on reading the
+        store, in case a worker died between the last move and these two writes."""
+        if self.game is None or self.game.phase != "over":
+            return
+        if not has_result:
+            store.finish_deal(self.room, self.index, self.deal, self.result())
+        if self.deal + 1 < self.config.deals:
+            self.start_deal(store, self.deal + 1)
 
     # --- playing ---------------------------------------------------------------------------
 
@@ -155,10 +166,7 @@ class Table:
             self.sync(store)
             raise
         self.nonces[nonce] = (seat, number)
-        if self.game.phase == "over":
-            store.finish_deal(self.room, self.index, self.deal, self.result())
-            if self.deal + 1 < self.config.deals:
-                self.start_deal(store, self.deal + 1)
+        self._settle(store, has_result=False)
         return number
 
     def result(self) -> dict:

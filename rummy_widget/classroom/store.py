@@ -29,6 +29,7 @@ SCHEMA = [
         deal INTEGER NOT NULL, n INTEGER NOT NULL, seat INTEGER NOT NULL,
         action TEXT NOT NULL, nonce TEXT NOT NULL, at REAL NOT NULL,
         PRIMARY KEY (room, tbl, deal, n))""",
+    "CREATE INDEX IF NOT EXISTS moves_by_nonce ON moves (room, tbl, deal, nonce)",
 ]
 
 
@@ -180,12 +181,14 @@ class Store:
         rows = self._rows(query + " ORDER BY tbl, deal", params)
         return [(t, d, json.loads(g), json.loads(r) if r else None) for t, d, g, r in rows]
 
-    def last_deal(self, room: str, tbl: int) -> tuple[int, dict] | None:
+    def last_deal(self, room: str, tbl: int) -> tuple[int, dict, bool] | None:
+        """The table's latest deal: its number, its starting game, whether it has a result."""
         rows = self._rows(
-            "SELECT deal, game FROM deals WHERE room = ? AND tbl = ? ORDER BY deal DESC LIMIT 1",
+            "SELECT deal, game, result IS NOT NULL FROM deals WHERE room = ? AND tbl = ?"
+            " ORDER BY deal DESC LIMIT 1",
             (room, tbl),
         )
-        return (rows[0][0], json.loads(rows[0][1])) if rows else None
+        return (rows[0][0], json.loads(rows[0][1]), bool(rows[0][2])) if rows else None
 
     def add_move(
         self, room: str, tbl: int, deal: int, n: int, seat: int, action: dict, nonce: str
@@ -195,6 +198,14 @@ class Store:
             "INSERT INTO moves VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
             (room, tbl, deal, n, seat, json.dumps(action), nonce, time.time()),
         )
+
+    def find_move(self, room: str, tbl: int, deal: int, nonce: str) -> tuple[int, int] | None:
+        """(seat, move number) of the move stored under ``nonce``, if any."""
+        rows = self._rows(
+            "SELECT seat, n FROM moves WHERE room = ? AND tbl = ? AND deal = ? AND nonce = ?",
+            (room, tbl, deal, nonce),
+        )
+        return (rows[0][0], rows[0][1]) if rows else None
 
     def moves(self, room: str, tbl: int, deal: int, since: int = 0) -> list[tuple[int, dict, str]]:
         """(seat, action, nonce) of the deal's moves from number ``since`` on."""

@@ -37,6 +37,7 @@ shaped = st.fixed_dictionaries(
     optional={
         "id": st.text(max_size=45),
         "move": st.integers(-2, 5) | st.text(max_size=2),
+        "deal": st.integers(-1, 2) | st.none(),
         "action": actions | json_values,
         "room": st.text(max_size=30),
         "name": st.text(max_size=40),
