@@ -91,6 +91,7 @@ def serve(args: argparse.Namespace) -> int:
         workers=args.workers,
         ws="websockets-sansio",
         ws_max_size=16384,
+        ws_per_message_deflate=False,  # compressing every small state cost more than it saved
         access_log=False,
         log_level="warning",
     )

@@ -56,7 +56,8 @@ class Hub:
         self.worker = secrets.token_hex(4)
         self.bus = RedisBus(settings.redis, self.worker) if settings.redis else LocalBus()
         self.rooms: dict[str, Room] = {}
-        self.conns: set[Conn] = set()
+        # Connections by (room, table); a room's watchers under (room, None).
+        self.conns: dict[tuple[str, int | None], set[Conn]] = {}
         self._timers: dict[tuple[str, int, int], asyncio.Task] = {}
 
     # --- life cycle ------------------------------------------------------------------------
@@ -124,7 +125,7 @@ class Hub:
         room = self.room(message["room"], create=True)
         table, seat, token = room.join(self.store, message["name"], message["token"])
         conn.room, conn.table, conn.seat = room.name, table.index, seat
-        self.conns.add(conn)
+        self.conns.setdefault((room.name, table.index), set()).add(conn)
         timer = self._timers.pop((room.name, table.index, seat), None)
         if timer:
             timer.cancel()
@@ -139,7 +140,7 @@ class Hub:
         if message["key"] is not None and not secrets.compare_digest(message["key"], self.key):
             raise ProtocolError("bad_key")
         conn.room, conn.open_hands = room.name, message["key"] is not None
-        self.conns.add(conn)
+        self.conns.setdefault((room.name, None), set()).add(conn)
         await conn.send({"type": "welcome", "table": None, "seat": None})
         for table in sorted(room.tables.values(), key=lambda t: t.index):
             await conn.send(views.state(table, None, conn.open_hands))
@@ -176,11 +177,11 @@ class Hub:
 
     async def left(self, conn: Conn) -> None:
         """A socket closed; a learner's seat passes to the bot unless they come back in time."""
-        self.conns.discard(conn)
+        self.conns.get((conn.room, conn.table), set()).discard(conn)
         if conn.seat is None:
             return
         key = (conn.room, conn.table, conn.seat)
-        if any((c.room, c.table, c.seat) == key for c in self.conns):
+        if any(c.seat == conn.seat for c in self.conns[(conn.room, conn.table)]):
             return
         delay = self.rooms[conn.room].config.replace_after
         self._timers[key] = asyncio.create_task(self._replace(key, delay))
@@ -204,9 +205,8 @@ class Hub:
         if local:
             await self.bus.publish(table.room, table.index, present)
         cache: dict[tuple, dict] = {}
-        for conn in list(self.conns):
-            if conn.room != table.room or conn.table not in (table.index, None):
-                continue
+        here = self.conns.get((table.room, table.index), set())
+        for conn in [*here, *self.conns.get((table.room, None), ())]:
             kind = (conn.seat, conn.open_hands)
             if kind not in cache:
                 cache[kind] = views.state(table, conn.seat, conn.open_hands)

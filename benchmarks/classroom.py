@@ -1,0 +1,198 @@
+"""The classroom server under load: N tables of four scripted seats on loopback.
+
+    python benchmarks/classroom.py [--tables 200] [--seconds 20] [--only sqlite|redis]
+
+Starts ``rummy-widget classroom`` as a subprocess (1 worker with SQLite, then 2 workers
+sharing tables through a Redis that this script starts), opens 4 WebSocket seats per table
+from one asyncio process, and lets a basic bot choose each seat's moves, which it sends
+through the protocol like any learner. Prints moves per second (acknowledged moves over the
+run's wall time) and the move round trip (an ``act`` sent until its ``ack``; the server
+stores the move before it acknowledges) as median and p99, then checks that the store holds
+exactly the acknowledged moves ("lost" and "extra" should be 0).
+
+The clients share the machine's two cores with the server: the figures are for the whole
+loop on one machine, not the server alone. A benchmark, not a test: nothing fails on a slow
+figure. Goal (docs/classroom.md): 200 tables (800 connections), p99 under 50 ms, nothing lost.
+boardgame.io's server as a reference is not measured yet (docs/classroom.md says why).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import secrets
+import shutil
+import socket
+import sqlite3
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import websockets
+
+from rummy_widget.bots import get_bot
+from rummy_widget.classroom.protocol import encode
+
+HOST = "127.0.0.1"
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind((HOST, 0))
+        return s.getsockname()[1]
+
+
+def wait_port(port: int, proc: subprocess.Popen, timeout: float = 60) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise SystemExit(f"process exited with {proc.returncode}")
+        try:
+            socket.create_connection((HOST, port), timeout=0.2).close()
+            return
+        except OSError:
+            time.sleep(0.05)
+    raise SystemExit("timed out waiting for a port")
+
+
+def _cpu(pid: int) -> float:
+    """User+system CPU seconds of a process and its children so far (from /proc)."""
+    total = 0.0
+    pids = [pid]
+    children = Path(f"/proc/{pid}/task/{pid}/children")
+    if children.exists():
+        pids += [int(p) for p in children.read_text().split()]
+    for p in pids:
+        fields = Path(f"/proc/{p}/stat").read_text().rsplit(")", 1)[1].split()
+        total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return total
+
+
+class Load:
+    """Round trips and counts of one run."""
+
+    def __init__(self) -> None:
+        self.trips: list[float] = []
+        self.acked = 0
+        self.errors = 0
+        self.late = 0  # acknowledged after the run's time was up
+
+
+async def seat(url: str, room: str, name: str, load: Load, stop: asyncio.Event, seed: int):
+    async with websockets.connect(url, max_size=2**22, open_timeout=60) as ws:
+        await ws.send(encode({"type": "join", "room": room, "name": name}))
+        me, state, pending, bots = None, None, None, {}
+        async for text in ws:
+            message = json.loads(text)
+            kind = message["type"]
+            if kind == "welcome":
+                me = message["seat"]
+            elif kind == "state":
+                state = message
+            elif kind == "ack" and pending and message["id"] == pending[0]:
+                if stop.is_set():
+                    load.late += 1
+                load.trips.append(time.perf_counter() - pending[1])
+                load.acked += 1
+                pending = None
+            elif kind == "error":
+                load.errors += 1
+                pending = None
+            view = state and state["view"]
+            if (state and state["finished"]) or (stop.is_set() and pending is None):
+                return
+            if pending or not view or view["phase"] == "over" or view["current_player"] != me:
+                continue
+            bot = bots.setdefault(state["deal"], get_bot("basic", seed=seed))
+            action = bot.act(view)
+            nonce = secrets.token_hex(6)
+            act = {"type": "act", "id": nonce, "deal": state["deal"], "move": state["move"]}
+            pending = (nonce, time.perf_counter())
+            await ws.send(encode({**act, "action": action.to_json()}))
+
+
+async def drive(url: str, tables: int, seconds: float) -> tuple[Load, float]:
+    load, stop = Load(), asyncio.Event()
+    tasks = []
+    for i in range(tables * 4):  # joined in order: table i // 4 starts when its 4th sits
+        tasks.append(asyncio.create_task(seat(url, "BENCH", f"S{i}", load, stop, i)))
+        if i % 50 == 49:
+            await asyncio.sleep(0)
+    started = time.perf_counter()
+    await asyncio.sleep(seconds)
+    stop.set()  # no new moves; the ones sent still get their acks
+    elapsed = time.perf_counter() - started
+    _, waiting = await asyncio.wait(tasks, timeout=5)
+    for task in waiting:  # seats waiting for a turn that will not come
+        task.cancel()
+    await asyncio.gather(*tasks, return_exceptions=True)
+    return load, elapsed
+
+
+def run(label: str, tables: int, seconds: float, workers: int, redis: str | None) -> None:
+    tmp = Path(tempfile.mkdtemp(prefix="classroom-bench-"))
+    port = free_port()
+    database = tmp / "classroom.sqlite3"
+    command = [sys.executable, "-m", "rummy_widget", "classroom", "--host", HOST]
+    command += ["--port", str(port), "--database", str(database), "--deals", "1000"]
+    command += ["--rate", "1000"]
+    if workers > 1:
+        command += ["--workers", str(workers), "--redis", redis]
+    log = open(tmp / "server.log", "w")  # noqa: SIM115
+    server = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
+    try:
+        wait_port(port, server)
+        load, elapsed = asyncio.run(drive(f"ws://{HOST}:{port}/ws", tables, seconds))
+        server_cpu = _cpu(server.pid)
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+        log.close()
+    (stored,) = sqlite3.connect(database).execute("SELECT COUNT(*) FROM moves").fetchone()
+    trips = sorted(t * 1000 for t in load.trips)
+    p99 = trips[min(len(trips) - 1, int(len(trips) * 0.99))] if trips else float("nan")
+    print(
+        f"{label:<22} tables {tables:>4}  connections {tables * 4:>4}  "
+        f"moves/s {load.acked / elapsed:8.0f}  round trip median "
+        f"{statistics.median(trips) if trips else float('nan'):6.1f} ms  p99 {p99:6.1f} ms  "
+        f"acked {load.acked}  stored {stored}  lost {max(0, load.acked - stored)}  "
+        f"extra {max(0, stored - load.acked)}  errors {load.errors}  "
+        f"cpu s: server {server_cpu:.1f} clients {time.process_time():.1f}",
+        flush=True,
+    )
+    shutil.rmtree(tmp, ignore_errors=True)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--tables", type=int, default=200)
+    parser.add_argument("--seconds", type=float, default=20.0)
+    parser.add_argument("--only", choices=("sqlite", "redis"))
+    args = parser.parse_args()
+    print(f"python {sys.version.split()[0]}, {os.cpu_count()} cores", flush=True)
+    if args.only != "redis":
+        run("1 worker + SQLite", args.tables, args.seconds, 1, None)
+    if args.only != "sqlite":
+        redis_port = free_port()
+        redis = subprocess.Popen(
+            ["redis-server", "--port", str(redis_port), "--bind", HOST, "--save", ""],
+            stdout=subprocess.DEVNULL,
+        )
+        try:
+            wait_port(redis_port, redis)
+            url = f"redis://{HOST}:{redis_port}/0"
+            run("2 workers + Redis", args.tables, args.seconds, 2, url)
+        finally:
+            redis.terminate()
+            redis.wait(timeout=10)
+
+
+if __name__ == "__main__":
+    main()
