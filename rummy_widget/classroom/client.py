@@ -15,7 +15,7 @@ import time
 import urllib.request
 from urllib.parse import urlencode, urlsplit, urlunsplit
 
-from websockets.exceptions import ConnectionClosed
+from websockets.exceptions import ConnectionClosed, InvalidMessage
 from websockets.sync.client import connect as ws_connect
 
 from ..engine.actions import Action
@@ -90,7 +90,8 @@ class Seat:
                     welcome["seat"],
                 )
                 return
-            except (OSError, ConnectionClosed, TimeoutError):
+            except (OSError, ConnectionClosed, TimeoutError, InvalidMessage):
+                # InvalidMessage: the server went down during the handshake
                 if time.monotonic() > deadline:
                     raise
                 time.sleep(delay)
