@@ -13,7 +13,13 @@ exactly the acknowledged moves ("lost" and "extra" should be 0).
 The clients share the machine's two cores with the server: the figures are for the whole
 loop on one machine, not the server alone. A benchmark, not a test: nothing fails on a slow
 figure. Goal (docs/classroom.md): 200 tables (800 connections), p99 under 50 ms, nothing lost.
-boardgame.io's server as a reference is not measured yet (docs/classroom.md says why).
+
+The reference, in the same run: boardgame.io's ``Server`` (npm ``boardgame.io``, pinned in
+benchmarks/bgio/package-lock.json; ``cd benchmarks/bgio && npm ci`` once) with a minimal
+four-player game whose one move is applied by the server only, under the same load from Node
+(benchmarks/bgio/load.cjs: 4 socket.io clients per match, each moving as soon as its turn
+comes, a round trip being a move sent until the client's state shows it). Its state is tiny,
+while a classroom state carries the seat's whole observation: the reference does less work.
 """
 
 from __future__ import annotations
@@ -136,7 +142,42 @@ async def drive(url: str, tables: int, seconds: float) -> tuple[Load, float]:
     return load, elapsed
 
 
-def run(label: str, tables: int, seconds: float, workers: int, redis: str | None) -> None:
+BGIO = Path(__file__).resolve().parent / "bgio"
+
+
+def reference(tables: int, seconds: float) -> dict | None:
+    """boardgame.io under the same load; None (and a line saying why) if it cannot run."""
+    node = shutil.which("node")
+    if node is None or not (BGIO / "node_modules" / "boardgame.io").exists():
+        print("boardgame.io           not measured: needs node and `npm ci` in benchmarks/bgio")
+        return None
+    port = free_port()
+    server = subprocess.Popen([node, "server.cjs", str(port)], cwd=BGIO, stdout=subprocess.DEVNULL)
+    try:
+        wait_port(port, server)
+        out = subprocess.run(
+            [node, "load.cjs", str(port), str(tables), str(seconds)],
+            cwd=BGIO,
+            capture_output=True,
+            text=True,
+            timeout=seconds + 600,
+            check=True,
+        )
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+    figures = json.loads(out.stdout.strip().splitlines()[-1])
+    rate = figures["acked"] / figures["elapsed"]
+    print(
+        f"{'boardgame.io 0.50':<22} tables {tables:>4}  connections {tables * 4:>4}  "
+        f"moves/s {rate:8.0f}  round trip median {figures['median']:6.1f} ms  "
+        f"p99 {figures['p99']:6.1f} ms  acked {figures['acked']}",
+        flush=True,
+    )
+    return {"rate": rate, "p99": figures["p99"]}
+
+
+def run(label: str, tables: int, seconds: float, workers: int, redis: str | None) -> dict:
     tmp = Path(tempfile.mkdtemp(prefix="classroom-bench-"))
     port = free_port()
     database = tmp / "classroom.sqlite3"
@@ -168,18 +209,21 @@ def run(label: str, tables: int, seconds: float, workers: int, redis: str | None
         flush=True,
     )
     shutil.rmtree(tmp, ignore_errors=True)
+    return {"rate": load.acked / elapsed, "p99": p99}
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--tables", type=int, default=200)
     parser.add_argument("--seconds", type=float, default=20.0)
-    parser.add_argument("--only", choices=("sqlite", "redis"))
+    parser.add_argument("--only", choices=("sqlite", "redis", "bgio"))
     args = parser.parse_args()
-    print(f"python {sys.version.split()[0]}, {os.cpu_count()} cores", flush=True)
-    if args.only != "redis":
-        run("1 worker + SQLite", args.tables, args.seconds, 1, None)
-    if args.only != "sqlite":
+    load = os.getloadavg()[0]
+    print(f"python {sys.version.split()[0]}, {os.cpu_count()} cores, load average {load:.1f}")
+    ours = {}
+    if args.only in (None, "sqlite"):
+        ours["1 worker + SQLite"] = run("1 worker + SQLite", args.tables, args.seconds, 1, None)
+    if args.only in (None, "redis"):
         redis_port = free_port()
         redis = subprocess.Popen(
             ["redis-server", "--port", str(redis_port), "--bind", HOST, "--save", ""],
@@ -188,10 +232,17 @@ def main() -> None:
         try:
             wait_port(redis_port, redis)
             url = f"redis://{HOST}:{redis_port}/0"
-            run("2 workers + Redis", args.tables, args.seconds, 2, url)
+            ours["2 workers + Redis"] = run("2 workers + Redis", args.tables, args.seconds, 2, url)
         finally:
             redis.terminate()
             redis.wait(timeout=10)
+    if args.only in (None, "bgio"):
+        ref = reference(args.tables, args.seconds)
+        for label, figures in ours.items() if ref else ():
+            print(
+                f"{label}: {figures['rate'] / ref['rate']:.2f}x boardgame.io's moves/s, "
+                f"p99 {figures['p99'] / ref['p99']:.2f}x its p99 (goal: >= 1 and < 1)"
+            )
 
 
 if __name__ == "__main__":
