@@ -195,7 +195,10 @@ class Table:
         if key not in self._bots:
             self._bots = {k: v for k, v in self._bots.items() if k[0] == self.deal}
             self._bots[key] = get_bot(self.config.bots, seed=self.deal_seed(self.deal) + seat)
-        action = self._bots[key].act(game.observation(seat))
+        try:
+            action = self._bots[key].act(game.observation(seat))
+        except Exception:  # a bot's bug must not stop a learner's table
+            action = None
         if not isinstance(action, Action) or action not in game.legal_actions():
             action = game.legal_actions()[0]
         return seat, action
