@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import json
 import sqlite3
+import urllib.error
+import urllib.request
 
 from rummy_widget.classroom import Classroom, connect
 
@@ -48,3 +51,45 @@ def test_a_learner_who_leaves_is_replaced_by_a_bot_and_takes_the_seat_back(serve
     assert final["finished"]
     nonces = moves_by(server, 0)
     assert any(n.startswith("bot") for n in nonces) and not all(n.startswith("bot") for n in nonces)
+
+
+def opening_hands(server, room: str) -> list:
+    (record,) = [
+        r for r in Classroom(server.url, server.key).rooms(open_hands=True) if r["room"] == room
+    ]
+    return [table["view"]["hands"] for table in record["tables"]]
+
+
+def test_every_table_of_a_room_plays_the_same_deals_unless_the_teacher_says_otherwise(
+    server_factory,
+):
+    server = server_factory()
+    teacher = Classroom(server.url, server.key)
+    teacher.create_room("SAMA", players=2, deals=1)
+    teacher.create_room("ERI", players=2, deals=1, duplicate=False)
+    for room in ("SAMA", "ERI"):
+        seats = [connect(server.url, room, name) for name in ("Ann", "Bo", "Cy", "Di")]
+        seats[3].wait(lambda s: s["view"] is not None)
+    same, different = opening_hands(server, "SAMA"), opening_hands(server, "ERI")
+    assert len(same) == len(different) == 2
+    assert same[0] == same[1] and different[0] != different[1]
+
+
+def test_a_bad_room_config_is_refused_with_a_localized_error(server_factory):
+    server = server_factory()
+    body = json.dumps({"room": "VIKA", "config": {"players": 7}}).encode()
+    request = urllib.request.Request(
+        server.url + "/api/rooms?lang=fi",
+        data=body,
+        headers={"Authorization": f"Bearer {server.key}"},
+        method="POST",
+    )
+    try:
+        urllib.request.urlopen(request)
+        raise AssertionError("a room of 7 players was made")
+    except urllib.error.HTTPError as refused:
+        assert refused.code == 400
+        reply = json.loads(refused.read())
+    assert reply["code"] == "classroom.bad_field"
+    assert reply["text"] == "Kenttä players puuttuu tai ei kelpaa."
+    assert Classroom(server.url, server.key).rooms() == []
