@@ -50,23 +50,23 @@ class RoomConfig:
         config = cls(**data)
         checks = {
             "players": isinstance(config.players, int) and 2 <= config.players <= 4,
-            "bots": config.bots in BOT_NAMES,
+            "bots": isinstance(config.bots, str) and config.bots in BOT_NAMES,
             "replace_after": isinstance(config.replace_after, int | float)
             and 0 <= config.replace_after <= 86400,
             "deals": isinstance(config.deals, int) and 1 <= config.deals <= 1000,
             "seed": isinstance(config.seed, int) and 0 <= config.seed < 2**31,
             "duplicate": isinstance(config.duplicate, bool),
-            "rules": config.rules in PRESETS,
-            "lang": config.lang in LANGUAGES,
+            "rules": isinstance(config.rules, str) and config.rules in PRESETS,
+            "lang": isinstance(config.lang, str) and config.lang in LANGUAGES,
             "layouts": isinstance(config.layouts, list) and len(config.layouts) <= 100,
         }
         for name, ok in checks.items():
             if not ok:
                 raise ProtocolError("bad_field", field=name)
         for layout in config.layouts:
-            Game.from_dict({**layout, "history": []}) if isinstance(layout, dict) else None
             if not isinstance(layout, dict) or len(layout.get("players", ())) != config.players:
                 raise ProtocolError("bad_field", field="layouts")
+            Game.from_dict({**layout, "history": []})  # a damaged one raises "bad_save"
         return config
 
     def to_dict(self) -> dict:
