@@ -89,12 +89,15 @@ class Load:
         self.acked = 0
         self.errors = 0
         self.late = 0  # acknowledged after the run's time was up
+        self.joined = 0
 
 
-async def seat(url: str, room: str, name: str, load: Load, stop: asyncio.Event, seed: int):
-    async with websockets.connect(url, max_size=2**22, open_timeout=60) as ws:
-        await ws.send(encode({"type": "join", "room": room, "name": name}))
+async def seat(url: str, name: str, load: Load, go: asyncio.Event, stop, seed: int, think: float):
+    async with websockets.connect(url, max_size=2**22, open_timeout=120) as ws:
+        await ws.send(encode({"type": "join", "room": "BENCH", "name": name}))
         me, state, pending, bots = None, None, None, {}
+        load.joined += 1
+        await go.wait()  # every seat has joined: the measured run starts
         async for text in ws:
             message = json.loads(text)
             kind = message["type"]
@@ -118,19 +121,25 @@ async def seat(url: str, room: str, name: str, load: Load, stop: asyncio.Event, 
                 continue
             bot = bots.setdefault(state["deal"], get_bot("basic", seed=seed))
             action = bot.act(view)
+            if think:
+                await asyncio.sleep(think)  # a learner's pause before the move
             nonce = secrets.token_hex(6)
             act = {"type": "act", "id": nonce, "deal": state["deal"], "move": state["move"]}
             pending = (nonce, time.perf_counter())
             await ws.send(encode({**act, "action": action.to_json()}))
 
 
-async def drive(url: str, tables: int, seconds: float) -> tuple[Load, float]:
-    load, stop = Load(), asyncio.Event()
+async def drive(url: str, tables: int, seconds: float, think: float) -> tuple[Load, float]:
+    """Join every seat first (tables deal as they fill), then let them play for ``seconds``."""
+    load, go, stop = Load(), asyncio.Event(), asyncio.Event()
     tasks = []
-    for i in range(tables * 4):  # joined in order: table i // 4 starts when its 4th sits
-        tasks.append(asyncio.create_task(seat(url, "BENCH", f"S{i}", load, stop, i)))
+    for i in range(tables * 4):  # joined in order: table i // 4 deals when its 4th sits
+        tasks.append(asyncio.create_task(seat(url, f"S{i}", load, go, stop, i, think)))
         if i % 50 == 49:
             await asyncio.sleep(0)
+    while load.joined < tables * 4:
+        await asyncio.sleep(0.05)
+    go.set()
     started = time.perf_counter()
     await asyncio.sleep(seconds)
     stop.set()  # no new moves; the ones sent still get their acks
@@ -145,7 +154,7 @@ async def drive(url: str, tables: int, seconds: float) -> tuple[Load, float]:
 BGIO = Path(__file__).resolve().parent / "bgio"
 
 
-def reference(tables: int, seconds: float) -> dict | None:
+def reference(tables: int, seconds: float, think: float) -> dict | None:
     """boardgame.io under the same load; None (and a line saying why) if it cannot run."""
     node = shutil.which("node")
     if node is None or not (BGIO / "node_modules" / "boardgame.io").exists():
@@ -156,7 +165,7 @@ def reference(tables: int, seconds: float) -> dict | None:
     try:
         wait_port(port, server)
         out = subprocess.run(
-            [node, "load.cjs", str(port), str(tables), str(seconds)],
+            [node, "load.cjs", str(port), str(tables), str(seconds), str(think)],
             cwd=BGIO,
             capture_output=True,
             text=True,
@@ -177,7 +186,9 @@ def reference(tables: int, seconds: float) -> dict | None:
     return {"rate": rate, "p99": figures["p99"]}
 
 
-def run(label: str, tables: int, seconds: float, workers: int, redis: str | None) -> dict:
+def run(
+    label: str, tables: int, seconds: float, workers: int, redis: str | None, think: float
+) -> dict:
     tmp = Path(tempfile.mkdtemp(prefix="classroom-bench-"))
     port = free_port()
     database = tmp / "classroom.sqlite3"
@@ -190,7 +201,7 @@ def run(label: str, tables: int, seconds: float, workers: int, redis: str | None
     server = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
     try:
         wait_port(port, server)
-        load, elapsed = asyncio.run(drive(f"ws://{HOST}:{port}/ws", tables, seconds))
+        load, elapsed = asyncio.run(drive(f"ws://{HOST}:{port}/ws", tables, seconds, think))
         server_cpu = _cpu(server.pid)
     finally:
         server.terminate()
@@ -217,12 +228,20 @@ def main() -> None:
     parser.add_argument("--tables", type=int, default=200)
     parser.add_argument("--seconds", type=float, default=20.0)
     parser.add_argument("--only", choices=("sqlite", "redis", "bgio"))
+    parser.add_argument(
+        "--think", type=float, default=0.0, help="seconds each seat waits before its move"
+    )
     args = parser.parse_args()
     load = os.getloadavg()[0]
-    print(f"python {sys.version.split()[0]}, {os.cpu_count()} cores, load average {load:.1f}")
+    print(
+        f"python {sys.version.split()[0]}, {os.cpu_count()} cores, load average {load:.1f}, "
+        f"think time {args.think} s"
+    )
     ours = {}
     if args.only in (None, "sqlite"):
-        ours["1 worker + SQLite"] = run("1 worker + SQLite", args.tables, args.seconds, 1, None)
+        ours["1 worker + SQLite"] = run(
+            "1 worker + SQLite", args.tables, args.seconds, 1, None, args.think
+        )
     if args.only in (None, "redis"):
         redis_port = free_port()
         redis = subprocess.Popen(
@@ -232,12 +251,14 @@ def main() -> None:
         try:
             wait_port(redis_port, redis)
             url = f"redis://{HOST}:{redis_port}/0"
-            ours["2 workers + Redis"] = run("2 workers + Redis", args.tables, args.seconds, 2, url)
+            ours["2 workers + Redis"] = run(
+                "2 workers + Redis", args.tables, args.seconds, 2, url, args.think
+            )
         finally:
             redis.terminate()
             redis.wait(timeout=10)
     if args.only in (None, "bgio"):
-        ref = reference(args.tables, args.seconds)
+        ref = reference(args.tables, args.seconds, args.think)
         for label, figures in ours.items() if ref else ():
             print(
                 f"{label}: {figures['rate'] / ref['rate']:.2f}x boardgame.io's moves/s, "

@@ -1,4 +1,4 @@
-// The classroom benchmark's load against boardgame.io: node load.cjs PORT TABLES SECONDS
+// The classroom benchmark's load against boardgame.io: node load.cjs PORT TABLES SECONDS [THINK]
 // Creates TABLES matches through the lobby API, joins 4 clients each over socket.io, and has
 // each client make its move as soon as its turn comes. A round trip is a move sent until the
 // client's state shows it. Prints one JSON line.
@@ -6,7 +6,7 @@ const { Client } = require("boardgame.io/client");
 const { SocketIO } = require("boardgame.io/multiplayer");
 const { Bench } = require("./game.cjs");
 
-const [port, tables, seconds] = process.argv.slice(2).map(Number);
+const [port, tables, seconds, think = 0] = process.argv.slice(2).map(Number);
 const base = `http://127.0.0.1:${port}`;
 const post = async (path, body) =>
   (await fetch(base + path, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) })).json();
@@ -30,8 +30,11 @@ for (let t = 0; t < tables; t++) {
         pending = null;
       }
       if (!stop && !pending && state.isActive && state.ctx.currentPlayer === String(p)) {
-        pending = { moves: state.G.moves, at: performance.now() };
-        client.moves.play();
+        pending = { moves: state.G.moves, at: Infinity };
+        setTimeout(() => {  // a learner's pause before the move (THINK seconds)
+          pending.at = performance.now();
+          client.moves.play();
+        }, think * 1000);
       }
     });
     clients.push(client);
