@@ -95,15 +95,31 @@ class Load:
 async def seat(url: str, name: str, load: Load, go: asyncio.Event, stop, seed: int, think: float):
     async with websockets.connect(url, max_size=2**22, open_timeout=120) as ws:
         await ws.send(encode({"type": "join", "room": "BENCH", "name": name}))
-        me, state, pending, bots = None, None, None, {}
+        me = json.loads(await ws.recv())["seat"]  # the welcome
+        state = None
+        while state is None or state["view"] is None:  # until the table has dealt
+            message = json.loads(await ws.recv())
+            state = message if message["type"] == "state" else state
         load.joined += 1
-        await go.wait()  # every seat has joined: the measured run starts
-        async for text in ws:
-            message = json.loads(text)
+        await go.wait()  # every table has dealt: the measured run starts
+        pending, bots = None, {}
+        while True:
+            view = state["view"]
+            if state["finished"] or (stop.is_set() and pending is None):
+                return
+            mine = view["phase"] != "over" and view["current_player"] == me
+            if mine and pending is None and not stop.is_set():
+                bot = bots.setdefault(state["deal"], get_bot("basic", seed=seed))
+                action = bot.act(view)
+                if think:
+                    await asyncio.sleep(think)  # a learner's pause before the move
+                nonce = secrets.token_hex(6)
+                act = {"type": "act", "id": nonce, "deal": state["deal"], "move": state["move"]}
+                pending = (nonce, time.perf_counter())
+                await ws.send(encode({**act, "action": action.to_json()}))
+            message = json.loads(await ws.recv())
             kind = message["type"]
-            if kind == "welcome":
-                me = message["seat"]
-            elif kind == "state":
+            if kind == "state":
                 state = message
             elif kind == "ack" and pending and message["id"] == pending[0]:
                 if stop.is_set():
@@ -114,19 +130,6 @@ async def seat(url: str, name: str, load: Load, go: asyncio.Event, stop, seed: i
             elif kind == "error":
                 load.errors += 1
                 pending = None
-            view = state and state["view"]
-            if (state and state["finished"]) or (stop.is_set() and pending is None):
-                return
-            if pending or not view or view["phase"] == "over" or view["current_player"] != me:
-                continue
-            bot = bots.setdefault(state["deal"], get_bot("basic", seed=seed))
-            action = bot.act(view)
-            if think:
-                await asyncio.sleep(think)  # a learner's pause before the move
-            nonce = secrets.token_hex(6)
-            act = {"type": "act", "id": nonce, "deal": state["deal"], "move": state["move"]}
-            pending = (nonce, time.perf_counter())
-            await ws.send(encode({**act, "action": action.to_json()}))
 
 
 async def drive(url: str, tables: int, seconds: float, think: float) -> tuple[Load, float]:
