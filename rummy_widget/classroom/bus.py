@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 from collections.abc import Awaitable, Callable
 
 CHANNEL = "rummy_widget:classroom"
+log = logging.getLogger(__name__)
 Listener = Callable[[str, int, int | None], Awaitable[None]]
 
 
@@ -49,8 +51,14 @@ class RedisBus:
             if message.get("type") != "message":
                 continue
             worker, room, table, present = message["data"].decode().split("|")
-            if worker != self.worker:
+            if worker == self.worker:
+                continue
+            try:
                 await listener(room, int(table), int(present) if present else None)
+            except Exception:  # one table's failure must not deafen this worker to the rest
+                log.exception(
+                    "reading table %s of room %s after another worker's move", table, room
+                )
 
     async def publish(self, room: str, table: int, present: int | None = None) -> None:
         mark = "" if present is None else str(present)
