@@ -39,12 +39,26 @@ class RedisBus:
 
         self.redis = redis.from_url(url)
         self.worker = worker
-        self._task: asyncio.Task | None = None
+        self._tasks: list[asyncio.Task] = []
+        self._outbox: asyncio.Queue[str] = asyncio.Queue()
 
     async def start(self, listener: Listener) -> None:
         pubsub = self.redis.pubsub()
         await pubsub.subscribe(CHANNEL)
-        self._task = asyncio.create_task(self._listen(pubsub, listener))
+        self._tasks = [
+            asyncio.create_task(self._listen(pubsub, listener)),
+            asyncio.create_task(self._send()),
+        ]
+
+    async def _send(self) -> None:
+        """One publisher, in order: hundreds of moves at once would each take a connection
+        from redis-py's pool and exhaust it ("Too many connections")."""
+        while True:
+            text = await self._outbox.get()
+            try:
+                await self.redis.publish(CHANNEL, text)
+            except Exception:
+                log.exception("telling the other workers of a change")
 
     async def _listen(self, pubsub, listener: Listener) -> None:
         async for message in pubsub.listen():
@@ -62,11 +76,11 @@ class RedisBus:
 
     async def publish(self, room: str, table: int, present: int | None = None) -> None:
         mark = "" if present is None else str(present)
-        await self.redis.publish(CHANNEL, f"{self.worker}|{room}|{table}|{mark}")
+        self._outbox.put_nowait(f"{self.worker}|{room}|{table}|{mark}")  # sent after commit
 
     async def close(self) -> None:
-        if self._task:
-            self._task.cancel()
+        for task in self._tasks:
+            task.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
-                await self._task
+                await task
         await self.redis.aclose()

@@ -222,8 +222,10 @@ class Hub:
             if timer:
                 timer.cancel()
         table = room.table(index)
-        if table.sync(self.store):
-            await self.changed(table, local=False)
+        # Push even when the read finds nothing new: another path (a join scanning the
+        # tables, a move's own read) may have read the change first without telling anyone.
+        table.sync(self.store)
+        await self.changed(table, local=False)
 
     async def run_bots(self, table: Table) -> None:
         """Play every bot turn that is due, each one stored and pushed like a learner's."""
