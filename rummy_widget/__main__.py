@@ -7,6 +7,7 @@ import sys
 from collections.abc import Sequence
 
 from .bots import BOT_NAMES
+from .classroom import cli as classroom_cli
 from .engine.rules import PRESETS
 from .i18n import LANGUAGES
 
@@ -26,11 +27,14 @@ def parser() -> argparse.ArgumentParser:
     tour.add_argument("--lang", choices=LANGUAGES, default="en")
     tour.add_argument("--no-progress", action="store_true", help="hide the progress bar")
     tour.add_argument("--plot", metavar="FILE", help="also save the win-rate chart (PNG, SVG)")
+    classroom_cli.add_parser(commands)
     return main
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = parser().parse_args(argv)
+    if args.command == "classroom":
+        return classroom_cli.serve(args)
     if args.command == "tournament":
         from .bots.tournament import PlotUnavailable, require_matplotlib, tournament
 

@@ -1,0 +1,273 @@
+"""The classroom server under load: N tables of four scripted seats on loopback.
+
+    python benchmarks/classroom.py [--tables 200] [--seconds 20] [--only sqlite|redis]
+
+Starts ``rummy-widget classroom`` as a subprocess (1 worker with SQLite, then 2 workers
+sharing tables through a Redis that this script starts), opens 4 WebSocket seats per table
+from one asyncio process, and lets a basic bot choose each seat's moves, which it sends
+through the protocol like any learner. Prints moves per second (acknowledged moves over the
+run's wall time) and the move round trip (an ``act`` sent until its ``ack``; the server
+stores the move before it acknowledges) as median and p99, then checks that the store holds
+exactly the acknowledged moves ("lost" and "extra" should be 0).
+
+The clients share the machine's two cores with the server: the figures are for the whole
+loop on one machine, not the server alone. A benchmark, not a test: nothing fails on a slow
+figure. Goal (docs/classroom.md): 200 tables (800 connections), p99 under 50 ms, nothing lost.
+
+The reference, in the same run: boardgame.io's ``Server`` (npm ``boardgame.io``, pinned in
+benchmarks/bgio/package-lock.json; ``cd benchmarks/bgio && npm ci`` once) with a minimal
+four-player game whose one move is applied by the server only, under the same load from Node
+(benchmarks/bgio/load.cjs: 4 socket.io clients per match, each moving as soon as its turn
+comes, a round trip being a move sent until the client's state shows it). Its state is tiny,
+while a classroom state carries the seat's whole observation: the reference does less work.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import secrets
+import shutil
+import socket
+import sqlite3
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import websockets
+
+from rummy_widget.bots import get_bot
+from rummy_widget.classroom.protocol import encode
+
+HOST = "127.0.0.1"
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind((HOST, 0))
+        return s.getsockname()[1]
+
+
+def wait_port(port: int, proc: subprocess.Popen, timeout: float = 60) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise SystemExit(f"process exited with {proc.returncode}")
+        try:
+            socket.create_connection((HOST, port), timeout=0.2).close()
+            return
+        except OSError:
+            time.sleep(0.05)
+    raise SystemExit("timed out waiting for a port")
+
+
+def _cpu(pid: int) -> float:
+    """User+system CPU seconds of a process and its children so far (from /proc)."""
+    total = 0.0
+    pids = [pid]
+    children = Path(f"/proc/{pid}/task/{pid}/children")
+    if children.exists():
+        pids += [int(p) for p in children.read_text().split()]
+    for p in pids:
+        fields = Path(f"/proc/{p}/stat").read_text().rsplit(")", 1)[1].split()
+        total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return total
+
+
+class Load:
+    """Round trips and counts of one run."""
+
+    def __init__(self) -> None:
+        self.trips: list[float] = []
+        self.acked = 0
+        self.errors = 0
+        self.late = 0  # acknowledged after the run's time was up
+        self.joined = 0
+
+
+async def seat(url: str, name: str, load: Load, go: asyncio.Event, stop, seed: int, think: float):
+    async with websockets.connect(url, max_size=2**22, open_timeout=120) as ws:
+        await ws.send(encode({"type": "join", "room": "BENCH", "name": name}))
+        me = json.loads(await ws.recv())["seat"]  # the welcome
+        state = None
+        while state is None or state["view"] is None:  # until the table has dealt
+            message = json.loads(await ws.recv())
+            state = message if message["type"] == "state" else state
+        load.joined += 1
+        await go.wait()  # every table has dealt: the measured run starts
+        pending, bots = None, {}
+        while True:
+            view = state["view"]
+            if state["finished"] or (stop.is_set() and pending is None):
+                return
+            mine = view["phase"] != "over" and view["current_player"] == me
+            if mine and pending is None and not stop.is_set():
+                bot = bots.setdefault(state["deal"], get_bot("basic", seed=seed))
+                action = bot.act(view)
+                if think:
+                    await asyncio.sleep(think)  # a learner's pause before the move
+                nonce = secrets.token_hex(6)
+                act = {"type": "act", "id": nonce, "deal": state["deal"], "move": state["move"]}
+                pending = (nonce, time.perf_counter())
+                await ws.send(encode({**act, "action": action.to_json()}))
+            message = json.loads(await ws.recv())
+            kind = message["type"]
+            if kind == "state":
+                state = message
+            elif kind == "ack" and pending and message["id"] == pending[0]:
+                if stop.is_set():
+                    load.late += 1
+                load.trips.append(time.perf_counter() - pending[1])
+                load.acked += 1
+                pending = None
+            elif kind == "error":
+                load.errors += 1
+                pending = None
+
+
+async def drive(url: str, tables: int, seconds: float, think: float) -> tuple[Load, float]:
+    """Join every seat first (tables deal as they fill), then let them play for ``seconds``."""
+    load, go, stop = Load(), asyncio.Event(), asyncio.Event()
+    tasks = []
+    for i in range(tables * 4):  # joined in order: table i // 4 deals when its 4th sits
+        tasks.append(asyncio.create_task(seat(url, f"S{i}", load, go, stop, i, think)))
+        if i % 50 == 49:
+            await asyncio.sleep(0)
+    while load.joined < tables * 4:
+        await asyncio.sleep(0.05)
+    go.set()
+    started = time.perf_counter()
+    await asyncio.sleep(seconds)
+    stop.set()  # no new moves; the ones sent still get their acks
+    elapsed = time.perf_counter() - started
+    _, waiting = await asyncio.wait(tasks, timeout=5)
+    for task in waiting:  # seats waiting for a turn that will not come
+        task.cancel()
+    await asyncio.gather(*tasks, return_exceptions=True)
+    return load, elapsed
+
+
+BGIO = Path(__file__).resolve().parent / "bgio"
+
+
+def reference(tables: int, seconds: float, think: float) -> dict | None:
+    """boardgame.io under the same load; None (and a line saying why) if it cannot run."""
+    node = shutil.which("node")
+    if node is None or not (BGIO / "node_modules" / "boardgame.io").exists():
+        print("boardgame.io           not measured: needs node and `npm ci` in benchmarks/bgio")
+        return None
+    port = free_port()
+    server = subprocess.Popen([node, "server.cjs", str(port)], cwd=BGIO, stdout=subprocess.DEVNULL)
+    try:
+        wait_port(port, server)
+        out = subprocess.run(
+            [node, "load.cjs", str(port), str(tables), str(seconds), str(think)],
+            cwd=BGIO,
+            capture_output=True,
+            text=True,
+            timeout=seconds + 600,
+            check=True,
+        )
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+    figures = json.loads(out.stdout.strip().splitlines()[-1])
+    rate = figures["acked"] / figures["elapsed"]
+    print(
+        f"{'boardgame.io 0.50':<22} tables {tables:>4}  connections {tables * 4:>4}  "
+        f"moves/s {rate:8.0f}  round trip median {figures['median']:6.1f} ms  "
+        f"p99 {figures['p99']:6.1f} ms  acked {figures['acked']}",
+        flush=True,
+    )
+    return {"rate": rate, "p99": figures["p99"]}
+
+
+def run(
+    label: str, tables: int, seconds: float, workers: int, redis: str | None, think: float
+) -> dict:
+    tmp = Path(tempfile.mkdtemp(prefix="classroom-bench-"))
+    port = free_port()
+    database = tmp / "classroom.sqlite3"
+    command = [sys.executable, "-m", "rummy_widget", "classroom", "--host", HOST]
+    command += ["--port", str(port), "--database", str(database), "--deals", "1000"]
+    command += ["--rate", "1000"]
+    if workers > 1:
+        command += ["--workers", str(workers), "--redis", redis]
+    log = open(tmp / "server.log", "w")  # noqa: SIM115
+    server = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
+    try:
+        wait_port(port, server)
+        load, elapsed = asyncio.run(drive(f"ws://{HOST}:{port}/ws", tables, seconds, think))
+        server_cpu = _cpu(server.pid)
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+        log.close()
+    (stored,) = sqlite3.connect(database).execute("SELECT COUNT(*) FROM moves").fetchone()
+    trips = sorted(t * 1000 for t in load.trips)
+    p99 = trips[min(len(trips) - 1, int(len(trips) * 0.99))] if trips else float("nan")
+    print(
+        f"{label:<22} tables {tables:>4}  connections {tables * 4:>4}  "
+        f"moves/s {load.acked / elapsed:8.0f}  round trip median "
+        f"{statistics.median(trips) if trips else float('nan'):6.1f} ms  p99 {p99:6.1f} ms  "
+        f"acked {load.acked}  stored {stored}  lost {max(0, load.acked - stored)}  "
+        f"extra {max(0, stored - load.acked)}  errors {load.errors}  "
+        f"cpu s: server {server_cpu:.1f} clients {time.process_time():.1f}",
+        flush=True,
+    )
+    shutil.rmtree(tmp, ignore_errors=True)
+    return {"rate": load.acked / elapsed, "p99": p99}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--tables", type=int, default=200)
+    parser.add_argument("--seconds", type=float, default=20.0)
+    parser.add_argument("--only", choices=("sqlite", "redis", "bgio"))
+    parser.add_argument(
+        "--think", type=float, default=0.0, help="seconds each seat waits before its move"
+    )
+    args = parser.parse_args()
+    load = os.getloadavg()[0]
+    print(
+        f"python {sys.version.split()[0]}, {os.cpu_count()} cores, load average {load:.1f}, "
+        f"think time {args.think} s"
+    )
+    ours = {}
+    if args.only in (None, "sqlite"):
+        ours["1 worker + SQLite"] = run(
+            "1 worker + SQLite", args.tables, args.seconds, 1, None, args.think
+        )
+    if args.only in (None, "redis"):
+        redis_port = free_port()
+        redis = subprocess.Popen(
+            ["redis-server", "--port", str(redis_port), "--bind", HOST, "--save", ""],
+            stdout=subprocess.DEVNULL,
+        )
+        try:
+            wait_port(redis_port, redis)
+            url = f"redis://{HOST}:{redis_port}/0"
+            ours["2 workers + Redis"] = run(
+                "2 workers + Redis", args.tables, args.seconds, 2, url, args.think
+            )
+        finally:
+            redis.terminate()
+            redis.wait(timeout=10)
+    if args.only in (None, "bgio"):
+        ref = reference(args.tables, args.seconds, args.think)
+        for label, figures in ours.items() if ref else ():
+            print(
+                f"{label}: {figures['rate'] / ref['rate']:.2f}x boardgame.io's moves/s, "
+                f"p99 {figures['p99'] / ref['p99']:.2f}x its p99 (goal: >= 1 and < 1)"
+            )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,253 @@
+"""The authority of one worker: it seats learners, checks every move with the engine,
+stores it, and pushes each connection its own view. Bots play the seats the teacher gave
+them and the seats of learners who left; a learner who comes back takes over again.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import secrets
+import time
+from dataclasses import dataclass, field
+
+from ..errors import RuleError
+from . import views
+from .bus import LocalBus, RedisBus
+from .protocol import ProtocolError, encode, error
+from .rooms import Room, RoomConfig, Table
+from .settings import Settings
+from .store import Conflict, Store
+
+
+@dataclass(eq=False)
+class Conn:
+    """One WebSocket: a seat's, a spectator's or the teacher's (``open_hands``)."""
+
+    send_text: object  # async callable(str)
+    lang: str = "en"
+    room: str | None = None
+    table: int | None = None  # None for a watcher of the whole room
+    seat: int | None = None
+    open_hands: bool = False
+    tokens: float = 0.0
+    last: float = field(default_factory=time.monotonic)
+
+    async def send(self, message: dict) -> None:
+        with contextlib.suppress(Exception):  # a closed socket: its reader cleans up
+            await self.send_text(encode(message))
+
+    def allow(self, rate: float, burst: int) -> bool:
+        """A token bucket: ``rate`` messages a second on average, ``burst`` at once."""
+        now = time.monotonic()
+        self.tokens = min(burst, self.tokens + (now - self.last) * rate)
+        self.last = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+
+class Hub:
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+        self.store = Store(settings.database)
+        self.key = self.store.setting("teacher_key", lambda: secrets.token_urlsafe(24))
+        self.worker = secrets.token_hex(4)
+        self.bus = RedisBus(settings.redis, self.worker) if settings.redis else LocalBus()
+        self.rooms: dict[str, Room] = {}
+        # Connections by (room, table); a room's watchers under (room, None).
+        self.conns: dict[tuple[str, int | None], set[Conn]] = {}
+        self._timers: dict[tuple[str, int, int], asyncio.Task] = {}
+
+    # --- life cycle ------------------------------------------------------------------------
+
+    async def start(self) -> None:
+        """Rebuild every room from the store, then let the bots play whatever is theirs."""
+        for name in self.store.rooms():
+            self.room(name)
+        await self.bus.start(self._remote)
+        for room in self.rooms.values():
+            for table in room.tables.values():
+                await self.run_bots(table)
+
+    async def close(self) -> None:
+        for timer in self._timers.values():
+            timer.cancel()
+        await self.bus.close()
+        self.store.close()
+
+    def room(self, name: str, create: bool = False) -> Room | None:
+        if name in self.rooms:
+            return self.rooms[name]
+        config = self.store.room(name)
+        if config is None:
+            if not create:
+                return None
+            config = self.default_config().to_dict()
+            with contextlib.suppress(Conflict):  # another worker made it: read it back
+                self.store.add_room(name, config)
+            config = self.store.room(name)
+        room = Room(name, RoomConfig(**config))
+        room.load(self.store)
+        self.rooms[name] = room
+        return room
+
+    def default_config(self) -> RoomConfig:
+        s = self.settings
+        return RoomConfig(
+            players=s.players, bots=s.bots, replace_after=s.replace_after, deals=s.deals
+        )
+
+    def create_room(self, name: str, config: RoomConfig) -> Room:
+        try:
+            self.store.add_room(name, config.to_dict())
+        except Conflict:
+            raise ProtocolError("room_exists") from None
+        return self.room(name)
+
+    # --- messages from a connection --------------------------------------------------------
+
+    async def handle(self, conn: Conn, message: dict) -> None:
+        kind = message["type"]
+        if kind == "act":
+            await self.act(conn, message)
+            return
+        if conn.room is not None:
+            raise ProtocolError("already_joined")
+        conn.lang = message["lang"]
+        if kind == "join":
+            await self.join(conn, message)
+        else:
+            await self.watch(conn, message)
+
+    async def join(self, conn: Conn, message: dict) -> None:
+        room = self.room(message["room"], create=True)
+        table, seat, token = room.join(self.store, message["name"], message["token"])
+        conn.room, conn.table, conn.seat = room.name, table.index, seat
+        self.conns.setdefault((room.name, table.index), set()).add(conn)
+        timer = self._timers.pop((room.name, table.index, seat), None)
+        if timer:
+            timer.cancel()
+        await conn.send({"type": "welcome", "table": table.index, "seat": seat, "token": token})
+        await self.changed(table, present=seat)
+        await self.run_bots(table)
+
+    async def watch(self, conn: Conn, message: dict) -> None:
+        room = self.room(message["room"])
+        if room is None:
+            raise ProtocolError("no_room")
+        if message["key"] is not None and not secrets.compare_digest(message["key"], self.key):
+            raise ProtocolError("bad_key")
+        conn.room, conn.open_hands = room.name, message["key"] is not None
+        self.conns.setdefault((room.name, None), set()).add(conn)
+        await conn.send({"type": "welcome", "table": None, "seat": None})
+        for table in sorted(room.tables.values(), key=lambda t: t.index):
+            await conn.send(views.state(table, None, conn.open_hands))
+
+    async def act(self, conn: Conn, message: dict) -> None:
+        if conn.seat is None:
+            raise ProtocolError("not_seated")
+        table = self.rooms[conn.room].tables[conn.table]
+        nonce, move, deal = message["id"], message["move"], message["deal"]
+        if (deal, move) != (table.deal, table.moves) or nonce not in table.nonces:
+            table.sync(self.store)  # a move stored by another worker, or before a restart
+        done = table.nonces.get(nonce) if deal == table.deal else None
+        if done is None and (deal, move) != (table.deal, table.moves):
+            done = self.store.find_move(table.room, table.index, deal, nonce)
+        if done is not None:  # a retry of a move already stored: acknowledge it again
+            if done[0] != conn.seat:
+                raise ProtocolError("bad_field", field="id")
+            await conn.send({"type": "ack", "id": nonce, "move": done[1]})
+            return
+        if (deal, move) != (table.deal, table.moves):
+            await conn.send(views.state(table, conn.seat))
+            raise ProtocolError("stale", move=table.moves)
+        try:
+            number = table.play(self.store, conn.seat, message["action"], nonce)
+        except Conflict:
+            await conn.send(views.state(table, conn.seat))
+            if nonce in table.nonces:
+                await conn.send({"type": "ack", "id": nonce, "move": table.nonces[nonce][1]})
+                return
+            raise ProtocolError("stale", move=table.moves) from None
+        await self.changed(table)
+        await conn.send({"type": "ack", "id": nonce, "move": number})
+        await self.run_bots(table)
+
+    async def left(self, conn: Conn) -> None:
+        """A socket closed; a learner's seat passes to the bot unless they come back in time."""
+        self.conns.get((conn.room, conn.table), set()).discard(conn)
+        if conn.seat is None:
+            return
+        key = (conn.room, conn.table, conn.seat)
+        if any(c.seat == conn.seat for c in self.conns[(conn.room, conn.table)]):
+            return
+        delay = self.rooms[conn.room].config.replace_after
+        self._timers[key] = asyncio.create_task(self._replace(key, delay))
+
+    async def _replace(self, key: tuple[str, int, int], delay: float) -> None:
+        await asyncio.sleep(delay)
+        self._timers.pop(key, None)
+        room, index, seat = key
+        table = self.rooms[room].tables[index]
+        table.sync(self.store)
+        if table.seats[seat].control == "human" and not table.finished:
+            self.store.set_control(room, index, seat, "replaced")
+            table.sync(self.store)
+            await self.changed(table)
+            await self.run_bots(table)
+
+    # --- pushing views ---------------------------------------------------------------------
+
+    async def changed(self, table: Table, present: int | None = None, local: bool = True) -> None:
+        """Send every connection on this table (and the room's watchers) its new view."""
+        if local:
+            await self.bus.publish(table.room, table.index, present)
+        cache: dict[tuple, dict] = {}
+        here = self.conns.get((table.room, table.index), set())
+        for conn in [*here, *self.conns.get((table.room, None), ())]:
+            kind = (conn.seat, conn.open_hands)
+            if kind not in cache:
+                cache[kind] = views.state(table, conn.seat, conn.open_hands)
+            await conn.send(cache[kind])
+
+    async def _remote(self, room_name: str, index: int, present: int | None) -> None:
+        """Another worker changed a table: read it from the store and tell our connections."""
+        room = self.room(room_name)
+        if room is None:
+            return
+        if present is not None:
+            timer = self._timers.pop((room_name, index, present), None)
+            if timer:
+                timer.cancel()
+        table = room.table(index)
+        # Push even when the read finds nothing new: another path (a join scanning the
+        # tables, a move's own read) may have read the change first without telling anyone.
+        table.sync(self.store)
+        await self.changed(table, local=False)
+
+    async def run_bots(self, table: Table) -> None:
+        """Play every bot turn that is due, each one stored and pushed like a learner's."""
+        while (move := table.bot_move()) is not None:
+            seat, action = move
+            try:
+                table.play(self.store, seat, action, f"bot{table.deal}.{table.moves}")
+            except (Conflict, RuleError):
+                return  # another worker played it; its message brings the move here
+            await self.changed(table)
+            await asyncio.sleep(0)  # let learners' messages in between bot moves
+
+    async def start_room(self, name: str) -> list[int]:
+        room = self.room(name)
+        if room is None:
+            raise ProtocolError("no_room")
+        started = room.start(self.store)
+        for table in started:
+            await self.changed(table)
+            await self.run_bots(table)
+        return [table.index for table in started]
+
+    async def reply_error(self, conn: Conn, err: RuleError, message: dict | None) -> None:
+        extra = {"id": message["id"]} if message and message.get("type") == "act" else {}
+        await conn.send(error(err, conn.lang, **extra))

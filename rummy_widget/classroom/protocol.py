@@ -1,0 +1,100 @@
+"""The classroom's wire format: JSON messages, one per WebSocket frame, versioned.
+
+A learner's client sends ``join`` (or ``watch`` for a spectator or the teacher), then ``act``
+for each move; the server answers with ``welcome``, ``state`` (the seat's view after every
+move), ``ack`` (a move is stored) and ``error`` (localized; nothing changed). Every message
+from a client is read here, so that anything malformed is refused in one place with a
+``ProtocolError`` and never reaches the table.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+from ..engine.actions import Action
+from ..errors import RuleError
+from ..i18n import LANGUAGES
+
+VERSION = 1
+#: A client's message is small: the largest legal one is a meld of a whole hand.
+MAX_MESSAGE = 4096
+#: Names of rooms and learners: short, printable, no control characters.
+NAME = re.compile(r"^[^\x00-\x1f\x7f]{1,32}$")
+ROOM = re.compile(r"^[A-Za-z0-9_-]{1,24}$")
+TOKEN = re.compile(r"^[A-Za-z0-9_-]{16,64}$")
+NONCE = re.compile(r"^[A-Za-z0-9_-]{1,40}$")
+CLIENT_TYPES = ("join", "watch", "act")
+
+
+class ProtocolError(RuleError):
+    """A message the server will not read; ``code`` names the key ``error.classroom.<code>``."""
+
+    def __init__(self, code: str, lang: str = "en", /, **params: object) -> None:
+        super().__init__(f"classroom.{code}", lang, **params)
+
+
+def encode(message: dict) -> str:
+    """One message as compact JSON: the same state always gives the same bytes."""
+    return json.dumps({"v": VERSION, **message}, separators=(",", ":"), ensure_ascii=False)
+
+
+def decode(text: object) -> dict:
+    """Read and check one client message; raise ``ProtocolError`` for anything else."""
+    if isinstance(text, bytes):
+        raise ProtocolError("not_text")
+    if not isinstance(text, str) or len(text) > MAX_MESSAGE:
+        raise ProtocolError("too_large", limit=MAX_MESSAGE)
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):
+        raise ProtocolError("not_json") from None
+    if not isinstance(data, dict):
+        raise ProtocolError("not_json")
+    if data.get("v") != VERSION:
+        raise ProtocolError("version", version=VERSION)
+    kind = data.get("type")
+    if kind not in CLIENT_TYPES:
+        raise ProtocolError("unknown_type", choices=", ".join(CLIENT_TYPES))
+    lang = data.get("lang", "en")
+    if lang not in LANGUAGES:
+        raise ProtocolError("bad_field", field="lang")
+    message = {"type": kind, "lang": lang}  # the language of a join or watch is the socket's
+    if kind in ("join", "watch"):
+        message["room"] = _text(data, "room", ROOM)
+    if kind == "join":
+        message["name"] = _text(data, "name", NAME).strip() or _fail("name")
+        message["token"] = _text(data, "token", TOKEN, optional=True)
+    if kind == "watch":
+        key = data.get("key")
+        message["key"] = _text(data, "key", TOKEN, optional=True) if key is not None else None
+    if kind == "act":
+        message["id"] = _text(data, "id", NONCE)
+        move = data.get("move")
+        if not isinstance(move, int) or isinstance(move, bool) or not 0 <= move < 10**6:
+            raise ProtocolError("bad_field", field="move")
+        message["move"] = move
+        deal = data.get("deal")
+        if not isinstance(deal, int) or isinstance(deal, bool) or not 0 <= deal < 10**4:
+            raise ProtocolError("bad_field", field="deal")
+        message["deal"] = deal
+        message["action"] = Action.from_json(data.get("action"))  # its own RuleError
+    return message
+
+
+def _text(data: dict, field: str, pattern: re.Pattern, optional: bool = False) -> str | None:
+    value = data.get(field)
+    if value is None and optional:
+        return None
+    if not isinstance(value, str) or not pattern.match(value):
+        _fail(field)
+    return value
+
+
+def _fail(field: str):
+    raise ProtocolError("bad_field", field=field)
+
+
+def error(err: RuleError, lang: str, **extra: object) -> dict:
+    """An ``error`` message in the connection's language; ``code`` stays the same in both."""
+    return {"type": "error", "code": err.code, "text": err.localized(lang), **extra}

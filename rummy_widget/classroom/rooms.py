@@ -1,0 +1,273 @@
+"""A classroom room: its tables, who sits where, and the deals each table plays.
+
+A room's tables fill in order; a table starts when its last seat is taken, or when the
+teacher starts the room, which seats the teacher's bot in every empty seat. A learner who
+leaves is replaced by that bot after ``replace_after`` seconds and takes the seat back with
+the token issued at the join. With ``duplicate`` on (the default), deal ``k`` is the same
+shuffle at every table, so a class can compare how each table played the same cards.
+
+Everything here is also in the ``Store``: ``Table.sync`` rebuilds a table from it, which is
+how a restarted server, or another worker, catches up.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import secrets
+from dataclasses import dataclass, field
+
+from ..bots import BOT_NAMES, get_bot
+from ..engine.actions import Action
+from ..engine.game import Game
+from ..engine.rules import PRESETS
+from ..errors import RuleError
+from ..i18n import LANGUAGES, t
+from .protocol import ProtocolError
+from .store import Conflict, SeatRow, Store, digest
+
+BOT_CONTROLS = ("bot", "replaced")
+
+
+@dataclass
+class RoomConfig:
+    """What the teacher chooses for a room (JSON-ready; stored with the room)."""
+
+    players: int = 4
+    bots: str = "basic"
+    replace_after: float = 60.0
+    deals: int = 3
+    seed: int = 0
+    duplicate: bool = True
+    rules: str = "traditional"
+    lang: str = "en"
+    layouts: list[dict] = field(default_factory=list)  # prepared deals (``Game.to_dict``)
+
+    @classmethod
+    def read(cls, data: object) -> RoomConfig:
+        """Check a config sent by the teacher; a bad one raises ``ProtocolError``."""
+        if not isinstance(data, dict) or set(data) - set(cls.__dataclass_fields__):
+            raise ProtocolError("bad_field", field="config")
+        config = cls(**data)
+        checks = {
+            "players": isinstance(config.players, int) and 2 <= config.players <= 4,
+            "bots": isinstance(config.bots, str) and config.bots in BOT_NAMES,
+            "replace_after": isinstance(config.replace_after, int | float)
+            and 0 <= config.replace_after <= 86400,
+            "deals": isinstance(config.deals, int) and 1 <= config.deals <= 1000,
+            "seed": isinstance(config.seed, int) and 0 <= config.seed < 2**31,
+            "duplicate": isinstance(config.duplicate, bool),
+            "rules": isinstance(config.rules, str) and config.rules in PRESETS,
+            "lang": isinstance(config.lang, str) and config.lang in LANGUAGES,
+            "layouts": isinstance(config.layouts, list) and len(config.layouts) <= 100,
+        }
+        for name, ok in checks.items():
+            if not ok:
+                raise ProtocolError("bad_field", field=name)
+        for layout in config.layouts:
+            if not isinstance(layout, dict) or len(layout.get("players", ())) != config.players:
+                raise ProtocolError("bad_field", field="layouts")
+            Game.from_dict({**layout, "history": []})  # a damaged one raises "bad_save"
+        return config
+
+    def to_dict(self) -> dict:
+        return {name: getattr(self, name) for name in self.__dataclass_fields__}
+
+
+class Table:
+    """One table of a room: seats, the current deal's ``Game`` and the moves' nonces."""
+
+    def __init__(self, room: str, index: int, config: RoomConfig) -> None:
+        self.room, self.index, self.config = room, index, config
+        self.seats: list[SeatRow | None] = [None] * config.players
+        self.deal: int | None = None
+        self.game: Game | None = None
+        self.nonces: dict[str, tuple[int, int]] = {}  # nonce -> (seat, move number)
+        self._bots: dict[tuple[int, int], object] = {}
+
+    @property
+    def moves(self) -> int:
+        return len(self.game.history) if self.game else 0
+
+    @property
+    def finished(self) -> bool:
+        over = self.game is not None and self.game.phase == "over"
+        return over and self.deal == self.config.deals - 1
+
+    def deal_seed(self, deal: int) -> int:
+        spread = 0 if self.config.duplicate else self.index
+        return (self.config.seed * 1_000_003 + spread * 1009 + deal) % 2**32
+
+    # --- catching up with the store --------------------------------------------------------
+
+    def sync(self, store: Store) -> bool:
+        """Read what other workers (or an earlier run) stored; True if anything changed."""
+        changed = False
+        rows = {row.seat: row for row in store.seats(self.room, self.index)}
+        seats = [rows.get(i) for i in range(self.config.players)]
+        if seats != self.seats:
+            self.seats, changed = seats, True
+        last = store.last_deal(self.room, self.index)
+        if last is None:
+            return changed
+        deal, start, has_result = last
+        if deal != self.deal:
+            self.deal, self.game, self.nonces = deal, Game.from_dict(start), {}
+            changed = True
+        for seat, action, nonce in store.moves(self.room, self.index, deal, since=self.moves):
+            self.nonces[nonce] = (seat, self.moves)
+            self.game.apply(Action.from_json(action), player=seat)
+            changed = True
+        self._settle(store, has_result)
+        return changed
+
+    def _settle(self, store: Store, has_result: bool) -> None:
+        """After a deal's last move: its result, then the next deal. Also run on reading the
+        store, in case a worker died between the last move and these two writes."""
+        if self.game is None or self.game.phase != "over":
+            return
+        if not has_result:
+            store.finish_deal(self.room, self.index, self.deal, self.result())
+        if self.deal + 1 < self.config.deals:
+            self.start_deal(store, self.deal + 1)
+
+    # --- playing ---------------------------------------------------------------------------
+
+    def start_deal(self, store: Store, deal: int) -> None:
+        """Deal ``deal`` (the same shuffle at every table when duplicate), stored first."""
+        names = [row.name for row in self.seats]
+        layouts = self.config.layouts
+        if layouts:
+            game = Game.from_dict({**layouts[deal % len(layouts)], "players": names, "history": []})
+        else:
+            game = Game(names, rules=self.config.rules, seed=self.deal_seed(deal))
+        with contextlib.suppress(Conflict):  # another worker dealt it: read back below
+            store.add_deal(self.room, self.index, deal, game.to_dict())
+        self.sync(store)
+
+    def play(self, store: Store, seat: int, action: Action, nonce: str) -> int:
+        """Check ``action`` with the engine, store it, then apply it; returns its number.
+
+        An illegal move raises the engine's ``RuleError`` and changes nothing; ``Conflict``
+        means another worker stored this move number first (the caller syncs).
+        """
+        if self.game is None:
+            raise ProtocolError("not_started")
+        if self.game.phase == "over":
+            raise RuleError("deal_over")
+        if seat != self.game.current_player:
+            raise RuleError("not_your_turn", player=self.game.names[self.game.current_player])
+        number = self.moves
+        self.game.apply(action, seat)  # the engine checks before it changes anything
+        played = self.game.history[-1][1]  # the copy of a card actually held
+        try:
+            store.add_move(self.room, self.index, self.deal, number, seat, played.to_json(), nonce)
+        except BaseException:
+            self.deal = self.game = None  # not stored: read the table back as the store has it
+            self.sync(store)
+            raise
+        self.nonces[nonce] = (seat, number)
+        self._settle(store, has_result=False)
+        return number
+
+    def result(self) -> dict:
+        res = self.game.result
+        controls = [row.control for row in self.seats]
+        return {
+            "winner": res.winner,
+            "rummy": res.rummy,
+            "void": res.void,
+            "penalties": list(res.penalties),
+            "names": list(self.game.names),
+            "controls": controls,
+            "moves": self.moves,
+        }
+
+    def bot_move(self) -> tuple[int, Action] | None:
+        """The move of a bot whose turn it is (an empty seat's or a replaced learner's)."""
+        game = self.game
+        if game is None or game.phase == "over":
+            return None
+        seat = game.current_player
+        row = self.seats[seat]
+        if row is None or row.control not in BOT_CONTROLS:
+            return None
+        key = (self.deal, seat)
+        if key not in self._bots:
+            self._bots = {k: v for k, v in self._bots.items() if k[0] == self.deal}
+            self._bots[key] = get_bot(self.config.bots, seed=self.deal_seed(self.deal) + seat)
+        try:
+            action = self._bots[key].act(game.observation(seat))
+        except Exception:  # a bot's bug must not stop a learner's table
+            action = None
+        if not isinstance(action, Action) or action not in game.legal_actions():
+            action = game.legal_actions()[0]
+        return seat, action
+
+
+class Room:
+    """A room's tables, rebuilt from the store; seats are taken through ``join``."""
+
+    def __init__(self, name: str, config: RoomConfig) -> None:
+        self.name, self.config = name, config
+        self.tables: dict[int, Table] = {}
+
+    def table(self, index: int) -> Table:
+        if index not in self.tables:
+            self.tables[index] = Table(self.name, index, self.config)
+        return self.tables[index]
+
+    def load(self, store: Store) -> None:
+        for index in sorted({row.tbl for row in store.seats(self.name)}):
+            self.table(index).sync(store)
+
+    def join(self, store: Store, name: str, token: str | None) -> tuple[Table, int, str]:
+        """Seat a learner: the seat its token names, else the first free one. Returns the
+        table, the seat and the token (new, or the one given)."""
+        if token is not None:
+            row = store.seat_by_token(self.name, token)
+            if row is None:
+                raise ProtocolError("bad_token")
+            table = self.table(row.tbl)
+            if row.control == "replaced":
+                store.set_control(self.name, row.tbl, row.seat, "human")
+            table.sync(store)
+            return table, row.seat, token
+        token = secrets.token_urlsafe(24)
+        for index in range(10_000):
+            table = self.table(index)
+            if table.deal is not None:
+                continue  # a started table never has a free seat again
+            table.sync(store)
+            if table.deal is not None:
+                continue
+            for seat, row in enumerate(table.seats):
+                if row is not None:
+                    continue
+                try:
+                    store.add_seat(self.name, SeatRow(index, seat, name, digest(token), "human"))
+                except Conflict:
+                    continue  # taken meanwhile by a learner on another worker
+                table.sync(store)
+                if all(table.seats):
+                    table.start_deal(store, 0)
+                return table, seat, token
+        raise ProtocolError("room_full")
+
+    def start(self, store: Store) -> list[Table]:
+        """Seat bots in the empty seats of every table with a learner, and deal."""
+        started = []
+        for table in list(self.tables.values()):
+            table.sync(store)
+            if table.deal is not None or not any(table.seats):
+                continue
+            for seat, row in enumerate(table.seats):
+                if row is None:
+                    bot = t(
+                        "classroom.bot_seat", self.config.lang, bot=self.config.bots, n=seat + 1
+                    )
+                    with contextlib.suppress(Conflict):
+                        store.add_seat(self.name, SeatRow(table.index, seat, bot, None, "bot"))
+            table.sync(store)
+            table.start_deal(store, 0)
+            started.append(table)
+        return started

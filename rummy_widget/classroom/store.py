@@ -1,0 +1,217 @@
+"""Where a classroom lives between restarts: rooms, seats, deals and every move, in SQL.
+
+SQLite in a file by default (the standard library's ``sqlite3``, nothing to install);
+``postgresql://...`` uses psycopg. A move is committed here before the server acknowledges
+it, and the primary key (table, deal, move number) lets only one of several workers store a
+given move: the loser gets ``Conflict`` and catches up. Tokens are kept only as SHA-256
+digests, so the file holds nothing a learner could replay.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+import sqlite3
+import time
+from dataclasses import dataclass
+
+SCHEMA = [
+    "CREATE TABLE IF NOT EXISTS settings (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
+    "CREATE TABLE IF NOT EXISTS rooms (name TEXT PRIMARY KEY, config TEXT NOT NULL)",
+    """CREATE TABLE IF NOT EXISTS seats (room TEXT NOT NULL, tbl INTEGER NOT NULL,
+        seat INTEGER NOT NULL, name TEXT NOT NULL, token TEXT, control TEXT NOT NULL,
+        PRIMARY KEY (room, tbl, seat))""",
+    """CREATE TABLE IF NOT EXISTS deals (room TEXT NOT NULL, tbl INTEGER NOT NULL,
+        deal INTEGER NOT NULL, game TEXT NOT NULL, result TEXT,
+        PRIMARY KEY (room, tbl, deal))""",
+    """CREATE TABLE IF NOT EXISTS moves (room TEXT NOT NULL, tbl INTEGER NOT NULL,
+        deal INTEGER NOT NULL, n INTEGER NOT NULL, seat INTEGER NOT NULL,
+        action TEXT NOT NULL, nonce TEXT NOT NULL, at REAL NOT NULL,
+        PRIMARY KEY (room, tbl, deal, n))""",
+    "CREATE INDEX IF NOT EXISTS moves_by_nonce ON moves (room, tbl, deal, nonce)",
+]
+
+
+class Conflict(Exception):
+    """Another worker stored this move number (or this seat) first."""
+
+
+def digest(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+@dataclass
+class SeatRow:
+    tbl: int
+    seat: int
+    name: str
+    token: str | None  # the digest
+    control: str  # "human", "bot" or "left" (a learner away, not yet replaced)
+
+
+class Store:
+    """A thin layer over one SQL connection; every write commits before it returns."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        if url.startswith(("postgresql://", "postgres://")):
+            import psycopg
+
+            self._db = psycopg.connect(url, autocommit=False)
+            self._integrity = psycopg.IntegrityError
+            self._mark = "%s"
+        else:
+            path = url.removeprefix("sqlite:///")
+            self._db = sqlite3.connect(path, timeout=30, isolation_level=None)
+            self._db.execute("PRAGMA journal_mode=WAL")
+            # WAL with NORMAL survives a killed process (not a power cut) at a fraction of
+            # FULL's cost: a commit is in the log once ``execute`` returns.
+            self._db.execute("PRAGMA synchronous=NORMAL")
+            self._integrity = sqlite3.IntegrityError
+            self._mark = "?"
+        for statement in SCHEMA:
+            self._run(statement)
+
+    def close(self) -> None:
+        self._db.close()
+
+    # --- plumbing --------------------------------------------------------------------------
+
+    def _sql(self, statement: str) -> str:
+        return statement if self._mark == "?" else statement.replace("?", "%s")
+
+    def _run(self, statement: str, params: tuple = ()) -> None:
+        try:
+            if self._mark == "?":
+                self._db.execute("BEGIN IMMEDIATE")
+                try:
+                    self._db.execute(statement, params)
+                except BaseException:
+                    self._db.execute("ROLLBACK")
+                    raise
+                self._db.execute("COMMIT")
+            else:
+                with self._db.cursor() as cur:
+                    cur.execute(self._sql(statement), params)
+                self._db.commit()
+        except self._integrity:
+            if self._mark != "?":
+                self._db.rollback()
+            raise Conflict from None
+
+    def _rows(self, statement: str, params: tuple = ()) -> list[tuple]:
+        if self._mark == "?":
+            return self._db.execute(statement, params).fetchall()
+        with self._db.cursor() as cur:
+            cur.execute(self._sql(statement), params)
+            rows = cur.fetchall()
+        self._db.commit()
+        return rows
+
+    # --- settings and rooms ----------------------------------------------------------------
+
+    def setting(self, key: str, make) -> str:
+        """The stored value of ``key``, made (and stored) the first time it is asked for."""
+        rows = self._rows("SELECT value FROM settings WHERE key = ?", (key,))
+        if rows:
+            return rows[0][0]
+        with contextlib.suppress(Conflict):  # another worker made it first
+            self._run("INSERT INTO settings VALUES (?, ?)", (key, make()))
+        return self._rows("SELECT value FROM settings WHERE key = ?", (key,))[0][0]
+
+    def add_room(self, name: str, config: dict) -> None:
+        self._run("INSERT INTO rooms VALUES (?, ?)", (name, json.dumps(config)))
+
+    def rooms(self) -> dict[str, dict]:
+        return {n: json.loads(c) for n, c in self._rows("SELECT name, config FROM rooms")}
+
+    def room(self, name: str) -> dict | None:
+        rows = self._rows("SELECT config FROM rooms WHERE name = ?", (name,))
+        return json.loads(rows[0][0]) if rows else None
+
+    # --- seats -----------------------------------------------------------------------------
+
+    def add_seat(self, room: str, row: SeatRow) -> None:
+        """Take a seat; ``Conflict`` if someone took it first."""
+        self._run(
+            "INSERT INTO seats VALUES (?, ?, ?, ?, ?, ?)",
+            (room, row.tbl, row.seat, row.name, row.token, row.control),
+        )
+
+    def set_control(self, room: str, tbl: int, seat: int, control: str) -> None:
+        self._run(
+            "UPDATE seats SET control = ? WHERE room = ? AND tbl = ? AND seat = ?",
+            (control, room, tbl, seat),
+        )
+
+    def seats(self, room: str, tbl: int | None = None) -> list[SeatRow]:
+        query = "SELECT tbl, seat, name, token, control FROM seats WHERE room = ?"
+        params: tuple = (room,)
+        if tbl is not None:
+            query, params = query + " AND tbl = ?", (room, tbl)
+        return [SeatRow(*row) for row in self._rows(query + " ORDER BY tbl, seat", params)]
+
+    def seat_by_token(self, room: str, token: str) -> SeatRow | None:
+        rows = self._rows(
+            "SELECT tbl, seat, name, token, control FROM seats WHERE room = ? AND token = ?",
+            (room, digest(token)),
+        )
+        return SeatRow(*rows[0]) if rows else None
+
+    # --- deals and moves -------------------------------------------------------------------
+
+    def add_deal(self, room: str, tbl: int, deal: int, game: dict) -> None:
+        self._run(
+            "INSERT INTO deals VALUES (?, ?, ?, ?, NULL)", (room, tbl, deal, json.dumps(game))
+        )
+
+    def finish_deal(self, room: str, tbl: int, deal: int, result: dict) -> None:
+        self._run(
+            "UPDATE deals SET result = ? WHERE room = ? AND tbl = ? AND deal = ?",
+            (json.dumps(result), room, tbl, deal),
+        )
+
+    def deals(self, room: str, tbl: int | None = None) -> list[tuple[int, int, dict, dict | None]]:
+        """(table, deal, starting game, result or None), in order."""
+        query = "SELECT tbl, deal, game, result FROM deals WHERE room = ?"
+        params: tuple = (room,)
+        if tbl is not None:
+            query, params = query + " AND tbl = ?", (room, tbl)
+        rows = self._rows(query + " ORDER BY tbl, deal", params)
+        return [(t, d, json.loads(g), json.loads(r) if r else None) for t, d, g, r in rows]
+
+    def last_deal(self, room: str, tbl: int) -> tuple[int, dict, bool] | None:
+        """The table's latest deal: its number, its starting game, whether it has a result."""
+        rows = self._rows(
+            "SELECT deal, game, result IS NOT NULL FROM deals WHERE room = ? AND tbl = ?"
+            " ORDER BY deal DESC LIMIT 1",
+            (room, tbl),
+        )
+        return (rows[0][0], json.loads(rows[0][1]), bool(rows[0][2])) if rows else None
+
+    def add_move(
+        self, room: str, tbl: int, deal: int, n: int, seat: int, action: dict, nonce: str
+    ) -> None:
+        """Store move ``n`` of a deal, committed; ``Conflict`` if that number is taken."""
+        self._run(
+            "INSERT INTO moves VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            (room, tbl, deal, n, seat, json.dumps(action), nonce, time.time()),
+        )
+
+    def find_move(self, room: str, tbl: int, deal: int, nonce: str) -> tuple[int, int] | None:
+        """(seat, move number) of the move stored under ``nonce``, if any."""
+        rows = self._rows(
+            "SELECT seat, n FROM moves WHERE room = ? AND tbl = ? AND deal = ? AND nonce = ?",
+            (room, tbl, deal, nonce),
+        )
+        return (rows[0][0], rows[0][1]) if rows else None
+
+    def moves(self, room: str, tbl: int, deal: int, since: int = 0) -> list[tuple[int, dict, str]]:
+        """(seat, action, nonce) of the deal's moves from number ``since`` on."""
+        rows = self._rows(
+            "SELECT seat, action, nonce FROM moves WHERE room = ? AND tbl = ? AND deal = ?"
+            " AND n >= ? ORDER BY n",
+            (room, tbl, deal, since),
+        )
+        return [(s, json.loads(a), nonce) for s, a, nonce in rows]
