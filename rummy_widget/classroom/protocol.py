@@ -103,14 +103,20 @@ def error(err: RuleError, lang: str, **extra: object) -> dict:
 def apply_update(state: dict, update: dict) -> dict:
     """The ``state`` an ``update`` leads to from ``state`` (the client's copy of the last
     ``state`` or ``update`` it got): the changed parts of the view replace the old ones, the
-    log's new events follow its first ``log.from`` events. Raises ``ValueError`` when the
-    update is not based on that state (the server never sends one that is not)."""
+    log's new events follow its first ``log.from`` events, and the discard pile is
+    ``discard.top`` above the bottom ``discard.keep`` cards of the old one. Raises
+    ``ValueError`` when the update is not based on that state (the server never sends one
+    that is not)."""
     if state is None or state.get("view") is None or update.get("table") != state.get("table"):
         raise ValueError("an update without its state")
     if (state["deal"], state["move"]) != (update["deal"], update["base"]):
         raise ValueError("an update based on another state")
     old = state["view"]
     view = {**old, **update["view"]}
+    if "discard" in view:
+        discard = view.pop("discard")
+        kept = old["discard_pile"][len(old["discard_pile"]) - discard["keep"] :]
+        view["discard_pile"] = [*discard["top"], *kept]
     log = update["log"]
     view["log"] = [*old["log"][: log["from"]], *log["events"]]
     return {

@@ -101,6 +101,12 @@ def update(old: Snapshot, new: Snapshot) -> dict | None:
         return None
     before, after = old.public, new.public
     view = {k: after[k] for k in PUBLIC if after[k] != before[k]}
+    if "discard_pile" in view:  # it changes at the top (first): send the top, keep the rest
+        pile, was = view.pop("discard_pile"), before["discard_pile"]
+        keep = 0
+        while keep < min(len(pile), len(was)) and pile[-1 - keep] is was[-1 - keep]:
+            keep += 1
+        view["discard"] = {"keep": keep, "top": pile[: len(pile) - keep]}
     message = {
         "type": "update",
         "table": new.table,
