@@ -63,6 +63,12 @@ def test_a_rebuilt_view_equals_the_seat_observation_after_every_move_of_a_deal(s
         kinds = [json.loads(f)["type"] for f in seat.frames]
         # after the deal's first state, every move reached this seat as an update
         assert kinds.count("update") == moves and kinds.count("state") <= 2, kinds
+        # a seat's ack for move n comes after the update that shows move n played
+        messages = [json.loads(f) for f in seat.frames]
+        for i, message in enumerate(messages):
+            if message["type"] == "ack":
+                shown = [m["move"] for m in messages[:i] if m["type"] in ("state", "update")]
+                assert shown and shown[-1] == message["move"] + 1
         sizes = [len(f) for f in seat.frames if '"type":"update"' in f]
         assert max(sizes) < 1500  # no update carries the deal's whole log
 
