@@ -44,7 +44,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import websockets
 
 from rummy_widget.bots import get_bot
-from rummy_widget.classroom.protocol import encode
+from rummy_widget.classroom.protocol import apply_update, encode
 
 HOST = "127.0.0.1"
 
@@ -121,6 +121,8 @@ async def seat(url: str, name: str, load: Load, go: asyncio.Event, stop, seed: i
             kind = message["type"]
             if kind == "state":
                 state = message
+            elif kind == "update":
+                state = apply_update(state, message)
             elif kind == "ack" and pending and message["id"] == pending[0]:
                 if stop.is_set():
                     load.late += 1

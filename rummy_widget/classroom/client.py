@@ -20,7 +20,9 @@ from websockets.sync.client import connect as ws_connect
 
 from ..engine.actions import Action
 from ..engine.game import Game
-from .protocol import VERSION, encode
+from .protocol import VERSION, apply_update, encode
+
+STATES = ("state", "update")
 
 
 class ServerError(ValueError):
@@ -98,7 +100,8 @@ class Seat:
                 delay = min(delay * 2, 0.5)
 
     def _next(self, wanted, timeout: float | None = 30.0) -> dict:
-        """Read messages until one is ``wanted``; remember every state on the way."""
+        """Read messages until one is ``wanted``; keep the latest state on the way (an
+        ``update`` is applied to it, so ``state`` is always the whole view)."""
         deadline = None if timeout is None else time.monotonic() + timeout
         while True:
             left = None if deadline is None else max(0.0, deadline - time.monotonic())
@@ -106,7 +109,9 @@ class Seat:
             if self.frames is not None:
                 self.frames.append(text)
             message = json.loads(text)
-            if message.get("type") == "state":
+            if message.get("type") == "update":
+                self.state = apply_update(self.state, message)
+            elif message.get("type") == "state":
                 self.state = message
             if wanted(message):
                 return message
@@ -124,7 +129,7 @@ class Seat:
     def observation(self) -> dict | None:
         """The seat's latest view (``game.observation(seat)``), or None before the deal."""
         if self.state is None:
-            self._call(lambda: self._next(lambda m: m["type"] == "state"))
+            self._call(lambda: self._next(lambda m: m["type"] in STATES))
         self._drain()
         return self.state["view"]
 
@@ -144,7 +149,7 @@ class Seat:
             left = deadline - time.monotonic()
             if left <= 0:
                 raise TimeoutError("no such state arrived")
-            self._call(lambda left=left: self._next(lambda m: m["type"] == "state", left))
+            self._call(lambda left=left: self._next(lambda m: m["type"] in STATES, left))
         return self.state
 
     def my_turn(self, state: dict | None = None) -> bool:

@@ -9,6 +9,7 @@ import asyncio
 import contextlib
 import secrets
 import time
+from collections import deque
 from dataclasses import dataclass, field
 
 from ..errors import RuleError
@@ -32,10 +33,27 @@ class Conn:
     open_hands: bool = False
     tokens: float = 0.0
     last: float = field(default_factory=time.monotonic)
+    #: The snapshot (``rev``) each table's last push to this connection was built from;
+    #: an ``update`` goes only to a connection that has its base.
+    seen: dict[int, int | None] = field(default_factory=dict)
+    _out: deque = field(default_factory=deque)
+    _sender: asyncio.Task | None = None
 
     async def send(self, message: dict) -> None:
-        with contextlib.suppress(Exception):  # a closed socket: its reader cleans up
-            await self.send_text(encode(message))
+        self.push(encode(message))
+
+    def push(self, text: str) -> None:
+        """Queue one encoded message; messages leave in the order they were queued, so an
+        update never overtakes the state it is based on, nor an ack its move's update."""
+        self._out.append(text)
+        if self._sender is None or self._sender.done():
+            self._sender = asyncio.get_running_loop().create_task(self._drain())
+
+    async def _drain(self) -> None:
+        while self._out:
+            text = self._out.popleft()
+            with contextlib.suppress(Exception):  # a closed socket: its reader cleans up
+                await self.send_text(text)
 
     def allow(self, rate: float, burst: int) -> bool:
         """A token bucket: ``rate`` messages a second on average, ``burst`` at once."""
@@ -55,10 +73,15 @@ class Hub:
         self.key = self.store.setting("teacher_key", lambda: secrets.token_urlsafe(24))
         self.worker = secrets.token_hex(4)
         self.bus = RedisBus(settings.redis, self.worker) if settings.redis else LocalBus()
+        # With one worker this process is the store's only writer: its tables are the store
+        # (read at start), so a move needs no read first; a Conflict would still catch one.
+        self.shared = bool(settings.redis)
         self.rooms: dict[str, Room] = {}
         # Connections by (room, table); a room's watchers under (room, None).
         self.conns: dict[tuple[str, int | None], set[Conn]] = {}
         self._timers: dict[tuple[str, int, int], asyncio.Task] = {}
+        # What was last pushed for each table: the base of the next update.
+        self.pushed: dict[tuple[str, int], views.Snapshot] = {}
 
     # --- life cycle ------------------------------------------------------------------------
 
@@ -143,14 +166,15 @@ class Hub:
         self.conns.setdefault((room.name, None), set()).add(conn)
         await conn.send({"type": "welcome", "table": None, "seat": None})
         for table in sorted(room.tables.values(), key=lambda t: t.index):
-            await conn.send(views.state(table, None, conn.open_hands))
+            await self.send_state(conn, table)
 
     async def act(self, conn: Conn, message: dict) -> None:
         if conn.seat is None:
             raise ProtocolError("not_seated")
         table = self.rooms[conn.room].tables[conn.table]
         nonce, move, deal = message["id"], message["move"], message["deal"]
-        if (deal, move) != (table.deal, table.moves) or nonce not in table.nonces:
+        behind = (deal, move) != (table.deal, table.moves) or nonce not in table.nonces
+        if behind and self.shared:
             table.sync(self.store)  # a move stored by another worker, or before a restart
         done = table.nonces.get(nonce) if deal == table.deal else None
         if done is None and (deal, move) != (table.deal, table.moves):
@@ -161,12 +185,12 @@ class Hub:
             await conn.send({"type": "ack", "id": nonce, "move": done[1]})
             return
         if (deal, move) != (table.deal, table.moves):
-            await conn.send(views.state(table, conn.seat))
+            await self.send_state(conn, table)
             raise ProtocolError("stale", move=table.moves)
         try:
             number = table.play(self.store, conn.seat, message["action"], nonce)
         except Conflict:
-            await conn.send(views.state(table, conn.seat))
+            await self.send_state(conn, table)
             if nonce in table.nonces:
                 await conn.send({"type": "ack", "id": nonce, "move": table.nonces[nonce][1]})
                 return
@@ -204,13 +228,52 @@ class Hub:
         """Send every connection on this table (and the room's watchers) its new view."""
         if local:
             await self.bus.publish(table.room, table.index, present)
-        cache: dict[tuple, dict] = {}
-        here = self.conns.get((table.room, table.index), set())
+        self.push_views(table)
+
+    async def send_state(self, conn: Conn, table: Table) -> None:
+        """A full ``state`` outside a push. It is the base of the next update only if the
+        last push showed the table as it is now (the same deal, move and seats)."""
+        last = self.pushed.get((table.room, table.index))
+        same = last is not None and (last.deal, last.move, last.seats) == (
+            table.deal,
+            table.moves,
+            views.seats_view(table),
+        )
+        conn.seen[table.index] = last.rev if same else None
+        await conn.send(views.state(table, conn.seat, conn.open_hands))
+
+    def push_views(self, table: Table) -> None:
+        """Queue every connection's message for the table as it is now, without awaiting.
+
+        A connection holding the last push gets an ``update``: the public part is encoded
+        once and shared, and only a seat whose hand changed gets a message of its own. Any
+        other connection (new, or sent a state outside a push) gets a full ``state``.
+        """
+        key = (table.room, table.index)
+        old = self.pushed.get(key)
+        new = views.snapshot(table, old.rev + 1 if old else 1)
+        self.pushed[key] = new
+        update = views.update(old, new) if old else None
+        texts: dict[tuple, str] = {}
+        here = self.conns.get(key, set())
         for conn in [*here, *self.conns.get((table.room, None), ())]:
-            kind = (conn.seat, conn.open_hands)
-            if kind not in cache:
-                cache[kind] = views.state(table, conn.seat, conn.open_hands)
-            await conn.send(cache[kind])
+            seat, open_hands = conn.seat, conn.open_hands
+            if update is not None and conn.seen.get(table.index) == old.rev:
+                own = seat is not None and old.hands[seat] != new.hands[seat]
+                hands = open_hands and old.hands != new.hands
+                kind = ("update", seat if own else None, hands)
+                if kind not in texts:
+                    message = update
+                    if own or hands:
+                        extra = {"hand": new.hands[seat]} if own else {"hands": new.hands}
+                        message = {**update, "view": {**update["view"], **extra}}
+                    texts[kind] = encode(message)
+            else:
+                kind = ("state", seat, open_hands)
+                if kind not in texts:
+                    texts[kind] = encode(views.state(table, seat, open_hands))
+            conn.seen[table.index] = new.rev
+            conn.push(texts[kind])
 
     async def _remote(self, room_name: str, index: int, present: int | None) -> None:
         """Another worker changed a table: read it from the store and tell our connections."""

@@ -16,7 +16,7 @@ from ..engine.actions import Action
 from ..errors import RuleError
 from ..i18n import LANGUAGES
 
-VERSION = 1
+VERSION = 2
 #: A client's message is small: the largest legal one is a meld of a whole hand.
 MAX_MESSAGE = 4096
 #: Names of rooms and learners: short, printable, no control characters.
@@ -98,3 +98,32 @@ def _fail(field: str):
 def error(err: RuleError, lang: str, **extra: object) -> dict:
     """An ``error`` message in the connection's language; ``code`` stays the same in both."""
     return {"type": "error", "code": err.code, "text": err.localized(lang), **extra}
+
+
+def apply_update(state: dict, update: dict) -> dict:
+    """The ``state`` an ``update`` leads to from ``state`` (the client's copy of the last
+    ``state`` or ``update`` it got): the changed parts of the view replace the old ones, the
+    log's new events follow its first ``log.from`` events, and the discard pile is
+    ``discard.top`` above the bottom ``discard.keep`` cards of the old one. Raises
+    ``ValueError`` when the update is not based on that state (the server never sends one
+    that is not)."""
+    if state is None or state.get("view") is None or update.get("table") != state.get("table"):
+        raise ValueError("an update without its state")
+    if (state["deal"], state["move"]) != (update["deal"], update["base"]):
+        raise ValueError("an update based on another state")
+    old = state["view"]
+    view = {**old, **update["view"]}
+    if "discard" in view:
+        discard = view.pop("discard")
+        kept = old["discard_pile"][len(old["discard_pile"]) - discard["keep"] :]
+        view["discard_pile"] = [*discard["top"], *kept]
+    log = update["log"]
+    view["log"] = [*old["log"][: log["from"]], *log["events"]]
+    return {
+        **state,
+        "deal": update["deal"],
+        "move": update["move"],
+        "finished": update["finished"],
+        "seats": update.get("seats", state["seats"]),
+        "view": view,
+    }

@@ -106,11 +106,12 @@ class Table:
         seats = [rows.get(i) for i in range(self.config.players)]
         if seats != self.seats:
             self.seats, changed = seats, True
-        last = store.last_deal(self.room, self.index)
-        if last is None:
+        status = store.deal_status(self.room, self.index)
+        if status is None:
             return changed
-        deal, start, has_result = last
-        if deal != self.deal:
+        deal, has_result = status
+        if deal != self.deal:  # only a new deal needs its starting game read and decoded
+            deal, start, has_result = store.last_deal(self.room, self.index)
             self.deal, self.game, self.nonces = deal, Game.from_dict(start), {}
             changed = True
         for seat, action, nonce in store.moves(self.room, self.index, deal, since=self.moves):

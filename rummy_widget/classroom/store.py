@@ -190,6 +190,15 @@ class Store:
         )
         return (rows[0][0], json.loads(rows[0][1]), bool(rows[0][2])) if rows else None
 
+    def deal_status(self, room: str, tbl: int) -> tuple[int, bool] | None:
+        """The table's latest deal number and whether it has a result (no game to decode)."""
+        rows = self._rows(
+            "SELECT deal, result IS NOT NULL FROM deals WHERE room = ? AND tbl = ?"
+            " ORDER BY deal DESC LIMIT 1",
+            (room, tbl),
+        )
+        return (rows[0][0], bool(rows[0][1])) if rows else None
+
     def add_move(
         self, room: str, tbl: int, deal: int, n: int, seat: int, action: dict, nonce: str
     ) -> None:

@@ -8,6 +8,7 @@ import json
 from rummy_widget import Game
 from rummy_widget.classroom import Classroom, connect
 from rummy_widget.classroom.client import open_socket
+from rummy_widget.classroom.protocol import VERSION
 
 ROUNDS = 6
 
@@ -29,8 +30,8 @@ def record_room(server, room: str, layout: dict) -> tuple[list[str], list[str], 
     first, second = connect(server.url, room, "Ann"), connect(server.url, room, "Bo")
     first.frames = []
     spectator, teacher_view = open_socket(server.url), open_socket(server.url)
-    spectator.send(json.dumps({"v": 1, "type": "watch", "room": room}))
-    teacher_view.send(json.dumps({"v": 1, "type": "watch", "room": room, "key": server.key}))
+    spectator.send(json.dumps({"v": VERSION, "type": "watch", "room": room}))
+    teacher_view.send(json.dumps({"v": VERSION, "type": "watch", "room": room, "key": server.key}))
     first.wait(lambda s: s["view"] is not None)
     for turn in range(ROUNDS * 2):
         seat = (first, second)[turn % 2]

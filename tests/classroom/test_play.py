@@ -13,6 +13,7 @@ from websockets.exceptions import InvalidStatus
 from rummy_widget import Game
 from rummy_widget.classroom import Classroom, ServerError, connect
 from rummy_widget.classroom.client import open_socket
+from rummy_widget.classroom.protocol import VERSION
 from rummy_widget.i18n import t
 
 from .players import play_all, table_of_four
@@ -74,7 +75,7 @@ def test_a_seat_is_played_only_with_its_token_and_tokens_never_leak(server_facto
     teacher = Classroom(server.url, server.key)
     board = json.dumps(teacher.rooms(open_hands=True))
     spectator = open_socket(server.url)
-    spectator.send(json.dumps({"v": 1, "type": "watch", "room": "SUSI"}))
+    spectator.send(json.dumps({"v": VERSION, "type": "watch", "room": "SUSI"}))
     seen = [spectator.recv(timeout=10) for _ in range(2)]
     page = urllib.request.urlopen(server.url + "/board").read().decode()
     database = sqlite3.connect(server.database).iterdump()

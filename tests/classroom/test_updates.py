@@ -1,0 +1,82 @@
+"""Updates: after each move the server sends only what changed (``update``), and a client
+that applies them holds exactly the seat's ``game.observation(seat)``, move after move."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from rummy_widget import Game
+from rummy_widget.bots import get_bot
+from rummy_widget.classroom import Classroom, connect
+from rummy_widget.classroom.client import open_socket
+from rummy_widget.classroom.protocol import VERSION, apply_update
+
+
+def plain(data: object) -> object:
+    """JSON as it crosses the wire (read-only dicts become plain ones)."""
+    return json.loads(json.dumps(data))
+
+
+def spectator_view(game: Game) -> dict:
+    view = game.observation(0)
+    del view["hand"]
+    view["seat"] = None
+    return plain(view)
+
+
+def test_a_rebuilt_view_equals_the_seat_observation_after_every_move_of_a_deal(server_factory):
+    server = server_factory()
+    start = Game(2, seed=5)
+    Classroom(server.url, server.key).create_room(
+        "ILVES", players=2, deals=1, layouts=[start.to_dict()]
+    )
+    seats = [connect(server.url, "ILVES", name) for name in ("Ann", "Bo")]
+    for seat in seats:
+        seat.frames = []
+    spectator = open_socket(server.url)
+    spectator.send(json.dumps({"v": VERSION, "type": "watch", "room": "ILVES"}))
+    assert json.loads(spectator.recv(timeout=10))["type"] == "welcome"
+    watched = json.loads(spectator.recv(timeout=10))
+    local = Game.from_dict({**start.to_dict(), "players": ["Ann", "Bo"]})
+    bots = [get_bot("basic", seed=i) for i in range(2)]
+    seats[0].wait(lambda s: s["view"] is not None)
+    moves = 0
+    while local.phase != "over":
+        player = local.current_player
+        seat = seats[player]
+        seat.wait(lambda s, n=moves: s["move"] == n)
+        action = bots[player].act(seat.state["view"])
+        seat.act(action)
+        local.apply(action, player)
+        moves += 1
+        for other in seats:
+            state = other.wait(lambda s, n=moves: s["move"] == n)
+            assert state["view"] == plain(local.observation(other.seat)), (moves, other.seat)
+        message = json.loads(spectator.recv(timeout=10))
+        assert message["type"] == "update" and message["move"] == moves
+        watched = apply_update(watched, message)
+        assert watched["view"] == spectator_view(local)
+    assert moves > 20
+    for seat in seats:
+        kinds = [json.loads(f)["type"] for f in seat.frames]
+        # after the deal's first state, every move reached this seat as an update
+        assert kinds.count("update") == moves and kinds.count("state") <= 2, kinds
+        # a seat's ack for move n comes after the update that shows move n played
+        messages = [json.loads(f) for f in seat.frames]
+        for i, message in enumerate(messages):
+            if message["type"] == "ack":
+                shown = [m["move"] for m in messages[:i] if m["type"] in ("state", "update")]
+                assert shown and shown[-1] == message["move"] + 1
+        sizes = [len(f) for f in seat.frames if '"type":"update"' in f]
+        assert max(sizes) < 1500  # no update carries the deal's whole log
+
+
+def test_an_update_applies_only_to_the_state_it_is_based_on():
+    state = {"type": "state", "table": 0, "deal": 0, "move": 3, "seats": [], "view": {"log": []}}
+    update = {"type": "update", "table": 0, "deal": 0, "move": 5, "base": 4, "view": {}}
+    with pytest.raises(ValueError):
+        apply_update(state, {**update, "log": {"from": 0, "events": []}})
+    with pytest.raises(ValueError):
+        apply_update({**state, "view": None}, update)
