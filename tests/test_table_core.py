@@ -301,3 +301,39 @@ def test_play_again_after_a_lesson_starts_the_same_position() -> None:
     assert table.game.phase == "over" and table.game.result.winner == 0
     assert table.intent({"type": "play_again", "rev": table.rev})
     assert table.game.to_dict() == first
+
+
+# --- take-backs ------------------------------------------------------------------------------
+
+
+def test_take_backs_are_on_only_against_bots_alone() -> None:
+    assert Table(opponents=["basic"], seed=2).take_back is True
+    assert Table(opponents=[StockBot()], seed=2, humans=(0, 1)).take_back is False
+    assert Table(opponents=["basic"], seed=2, take_back=False).view()["take_back"] is None
+    assert Table.replay(Table(seed=2).game).view()["take_back"] is None
+
+
+def test_a_pile_draw_goes_back_and_a_stock_draw_is_refused_with_its_reason() -> None:
+    table = Table(opponents=[StockBot()], seed=7)
+    assert table.view()["take_back"] is False  # nothing drawn yet
+    assert not table.intent({"type": "take_back", "rev": table.rev})
+    assert table.message(0, "fi")["text"] == t("error.nothing_to_take_back", "fi")
+    top = table.game.discard_pile[-1]
+    assert act(table, {"type": "draw", "source": "discard"})
+    assert table.view()["take_back"] is True
+    assert table.intent({"type": "take_back", "rev": table.rev})
+    assert table.game.phase == "draw" and table.game.discard_pile[-1] == top
+    assert act(table, {"type": "draw", "source": "stock"})
+    rev = table.rev
+    assert table.view()["take_back"] is False
+    assert not table.intent({"type": "take_back", "rev": table.rev})
+    assert table.message()["text"] == t("error.stock_draw_kept", "en", player="You")
+    assert table.rev == rev and table.game.phase == "play"
+
+
+def test_a_table_without_take_backs_refuses_them() -> None:
+    table = Table(opponents=[StockBot()], seed=7, take_back=False)
+    act(table, {"type": "draw", "source": "discard"})
+    assert not table.intent({"type": "take_back", "rev": table.rev})
+    assert table.message()["text"] == t("ui.error.take_back_off", "en")
+    assert table.game.phase == "play"

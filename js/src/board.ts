@@ -482,6 +482,7 @@ function actions(lang: Lang, view: View, table: TableState, ui: UiState): HTMLEl
     button(t(lang, "ui.discard"), "discard", open.discard),
     button(t(lang, "ui.sort"), "sort", view.hand.length > 1),
     button(t(lang, "ui.hint"), "hint", can.mine),
+    view.take_back == null ? null : button(t(lang, "ui.take_back"), "takeback", view.take_back && !table.animating),
     next,
   );
 }

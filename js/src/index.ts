@@ -483,6 +483,8 @@ export class TableController {
     if (!view) return;
     if (act === "skip") return this.skipAnimation();
     if (view.replay && ["first", "prev", "fwd", "last", "autoplay"].includes(act)) return this.replayControl(act);
+    // Python checks a take-back and, if it refuses, names the rule on the message line.
+    if (act === "takeback") return this.send({ type: "take_back", rev: view.rev });
     if (el.getAttribute("aria-disabled") === "true") return this.explain(act);
     const ui = this.ui;
     const chosen = this.chosen();

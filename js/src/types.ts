@@ -107,6 +107,8 @@ export interface View {
   message: { id: number; kind: string; text: string } | null;
   steps: Step[];
   replay: { step: number; total: number } | null;
+  /** None: the table offers no take-backs; else whether one is allowed now. */
+  take_back: boolean | null;
   deal: { number: number; total: number };
 }
 

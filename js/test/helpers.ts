@@ -84,6 +84,7 @@ export function makeView(over: Partial<View> = {}): View {
     message: null,
     steps: [],
     replay: null,
+    take_back: null,
     deal: { number: 1, total: 1 },
     ...over,
   };

@@ -184,6 +184,21 @@ describe("selection and intents", () => {
     expect(button(el, "ace of spades").getAttribute("aria-pressed")).toBe("false");
   });
 
+  test("take back: absent when not offered, sent to Python even when disabled", () => {
+    const model = mount({ view: makeView({ phase: "play" }) });
+    expect(el.querySelector(".rw-act-takeback")).toBeNull();
+    model.set("view", makeView({ phase: "play", take_back: true }));
+    expect(button(el, "Take back").getAttribute("aria-disabled")).toBeNull();
+    button(el, "Take back").click();
+    expect(model.sent[0]).toEqual({ type: "take_back", rev: 3 });
+    model.set("view", makeView({ rev: 4, phase: "play", take_back: false }));
+    button(el, "Take back").click(); // refused in Python, which names the reason
+    expect(button(el, "Take back").getAttribute("aria-disabled")).toBe("true");
+    expect(model.sent[1]).toEqual({ type: "take_back", rev: 4 });
+    model.set("lang", "fi");
+    expect(button(el, "Peru siirto")).toBeTruthy();
+  });
+
   test("hint shows the expert's suggestion and marks its card", () => {
     const model = mount({ view: makeView({ phase: "play" }) });
     button(el, "Hint").click();

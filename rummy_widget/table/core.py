@@ -20,6 +20,7 @@ from ..engine.match import Match
 from ..engine.rules import Rules
 from ..errors import RuleError
 from ..i18n import check_lang, t
+from ..review.takebacks import take_back_default
 from .reasons import explain_meld
 from .view import Extras, action_view, build_view, step_view
 
@@ -27,6 +28,8 @@ from .view import Extras, action_view, build_view, step_view
 BOT_NAMES = ("Aino", "Eero", "Kaisa")
 #: An intent longer than this (as JSON) is refused unread.
 MAX_INTENT_BYTES = 4096
+#: The intents a person at the table may send in play.
+INTENTS = ("action", "hint", "take_back", "next_deal", "play_again")
 #: A bot turn is a handful of moves; more than this means a broken bot.
 MAX_BOT_MOVES = 2000
 
@@ -56,8 +59,9 @@ class Table:
     """One table: a match (or a prepared ``game``) with people at ``humans`` and bots elsewhere.
 
     ``Table(opponents=["basic"], rules="traditional", lang="en", seed=None, name=None, deals=1,
-    reveal=False, game=None, humans=(0,))``. ``seat`` is the first person's seat, the one a
-    single-learner front end shows.
+    reveal=False, game=None, humans=(0,), take_back=None)``. ``seat`` is the first person's
+    seat, the one a single-learner front end shows. ``take_back`` offers take-backs; None
+    means ``take_back_default``: on only when one person plays against bots.
     """
 
     def __init__(
@@ -71,6 +75,7 @@ class Table:
         reveal: bool = False,
         game: Game | None = None,
         humans: Iterable[int] = (0,),
+        take_back: bool | None = None,
     ) -> None:
         lang = check_lang(lang)
         self.seed = secrets.randbelow(2**31) if seed is None else int(seed)
@@ -105,6 +110,9 @@ class Table:
             p: make_bot(opponents[min(i, len(opponents) - 1)], self.seed * 10 + p)
             for i, p in enumerate(bot_seats)
         }
+        if take_back is None:
+            take_back = take_back_default(len(self.humans), len(self.bots))
+        self.take_back = bool(take_back)
         self._play_bots()
 
     # --- replay -----------------------------------------------------------------------------
@@ -126,6 +134,7 @@ class Table:
         table.seat = game._seat(seat)
         table.humans = [table.seat]
         table.bots = {}
+        table.take_back = False
         table._replay = {"data": game.to_dict(), "step": 0}
         table.game = Game.from_dict(table._replay["data"], upto=0)
         return table
@@ -186,7 +195,7 @@ class Table:
             return
         if self.mode == "replay":
             raise IntentError("ui.error.replay")
-        if kind not in ("action", "hint", "next_deal", "play_again") or seat not in self.humans:
+        if kind not in INTENTS or seat not in self.humans:
             raise IntentError("ui.error.bad_intent")
         rev = content.get("rev")
         if not is_int(rev):
@@ -197,6 +206,8 @@ class Table:
             self._play(Action.from_json(content.get("action")), seat)
         elif kind == "hint":
             self._show_hint(seat)
+        elif kind == "take_back":
+            self._take_back(seat)
         elif kind == "next_deal":
             self._next_deal()
         else:
@@ -214,6 +225,19 @@ class Table:
         self._changed()
         self.steps = [self._step(self.game.log[-1:], seat)] if len(self.humans) > 1 else []
         self._play_bots()
+
+    def _take_back(self, seat: int) -> None:
+        """Undo the seat's last move of this turn; the engine names why it cannot."""
+        if not self.take_back:
+            raise IntentError("ui.error.take_back_off")
+        self.game.take_back(seat)
+        self._changed()
+
+    def take_back_open(self, seat: int) -> bool | None:
+        """None if the table offers no take-backs, else whether ``seat`` may take back now."""
+        if not self.take_back or self.mode != "play":
+            return None
+        return self.game.take_back_problem(seat) is None
 
     def _next_deal(self) -> None:
         if self.game.phase != "over":
@@ -338,6 +362,7 @@ class Table:
             hint=hint,
             steps=self.steps,
             replay=replay,
+            take_back=self.take_back_open(seat),
         )
         return build_view(self.game, seat, lang, extras, self.match, self.names)
 

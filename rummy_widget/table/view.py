@@ -33,6 +33,7 @@ class Extras:
     hint: dict | None = None  # {"action": ..., "text": ..., "why": ...}, already localized
     steps: list[dict] = field(default_factory=list)  # bots' moves since the learner's
     replay: dict | None = None  # {"step", "total"}
+    take_back: bool | None = None  # None: not offered; else whether it is allowed now
 
 
 def table_snapshot(obs: dict) -> dict:
@@ -165,4 +166,5 @@ def build_view(
         "message": extras.message,
         "steps": extras.steps,
         "replay": extras.replay,
+        "take_back": extras.take_back,
     }

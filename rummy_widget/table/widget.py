@@ -50,7 +50,8 @@ class RummyTable(anywidget.AnyWidget):
     """Play Traditional Rummy against bots in a notebook.
 
     ``RummyTable(opponents=["basic"], rules="traditional", lang="en", seed=None, name=None,
-    deals=1, bot_speed="normal", reveal=False, four_color=False, size="normal")``, or
+    deals=1, bot_speed="normal", reveal=False, four_color=False, size="normal", take_back=None)``
+    (None: take-backs only against bots alone, see ``take_back_default``), or
     ``RummyTable(game=Game.from_layout(...))`` for a prepared lesson. ``table.game`` is the
     engine, ``table.core`` the widget-free table. The learner sits at seat 0.
     """
@@ -80,6 +81,7 @@ class RummyTable(anywidget.AnyWidget):
         four_color: bool = False,
         size: str = "normal",
         game: Game | None = None,
+        take_back: bool | None = None,
         core: Table | None = None,
         **kwargs: object,
     ) -> None:
@@ -87,7 +89,9 @@ class RummyTable(anywidget.AnyWidget):
             lang=check_lang(lang), bot_speed=bot_speed, four_color=four_color, size=size, **kwargs
         )
         if core is None:
-            core = Table(opponents, rules, lang, seed, name, deals, reveal, game)
+            core = Table(
+                opponents, rules, lang, seed, name, deals, reveal, game, take_back=take_back
+            )
         self.core = core
         self.on_msg(self._on_custom_msg)
         self.observe(lambda _change: self._publish(), names=["lang"])
