@@ -337,3 +337,64 @@ def test_a_table_without_take_backs_refuses_them() -> None:
     assert not table.intent({"type": "take_back", "rev": table.rev})
     assert table.message()["text"] == t("ui.error.take_back_off", "en")
     assert table.game.phase == "play"
+
+
+# --- review ----------------------------------------------------------------------------------
+
+
+def finished_table(**extra) -> Table:
+    table = Table(opponents=[StockBot()], seed=1, **extra)
+    while table.game.phase != "over":
+        act(table, greedy(table.game))
+    return table
+
+
+def test_review_at_the_end_of_a_deal_lists_decisions_and_reports_progress() -> None:
+    table = Table(opponents=[StockBot()], seed=1, review_samples=2)
+    assert not table.intent({"type": "review", "rev": table.rev})  # the deal is not over
+    assert table.message()["text"] == t("error.deal_not_over", "en")
+    while table.game.phase != "over":
+        act(table, greedy(table.game))
+    seen = []
+    table.on_progress = lambda seat, done, total: seen.append((seat, done, total))
+    assert table.view()["review"] is None
+    assert table.intent({"type": "review", "rev": table.rev})
+    assert seen and seen[-1][1] == seen[-1][2] and {s for s, _, _ in seen} == {0}
+    shown = table.view(0, "fi")["review"]
+    assert shown["summary"].startswith("Tarkasteltu")
+    for item in shown["items"]:
+        assert item["label"].startswith(f"Siirto {item['move'] + 1}:") and item["reason"]
+
+
+def blunder_table() -> Table:
+    """Seat 0 could go Rummy at move 1 (meld both, throw K♦ away) and throws 5♥ instead
+    (tests/test_review.py's planted blunder), then the deal is played out."""
+    game = Game.from_layout(
+        hands=["5H 6H 7H 9S 9D 9C", "2D 3S 8H 4S 8C JC"], stock="KD 4D 10S QS JS", discard="2C"
+    )
+    game.draw("stock")
+    game.discard("5H")
+    table = Table(game=game, opponents=[StockBot()], review_samples=8)
+    while table.game.phase != "over":
+        act(table, greedy(table.game))
+    return table
+
+
+def test_a_review_item_opens_the_replay_there_with_the_better_move_outlined() -> None:
+    table = blunder_table()
+    assert table.intent({"type": "review", "rev": table.rev})
+    (item, *_) = table.view()["review"]["items"]
+    assert item["move"] == 1 and item["verdict"] == "mistake" and "5♥" in item["reason"]
+    assert not table.intent({"type": "review_open", "move": 0})  # not a listed decision
+    assert table.intent({"type": "review_open", "move": 1})
+    view = table.view()
+    assert view["mode"] == "replay" and view["replay"]["step"] == 1
+    assert view["phase"] == "play" and len(view["hand"]) == 7  # before the discard
+    better = table._coach.better(1)
+    assert view["hint"]["action"]["type"] == better.kind and view["hint"]["text"] == item["reason"]
+    assert_no_leak(table, 0)
+    table.intent({"type": "replay", "step": 2})
+    assert table.view()["hint"] is None  # the outline belongs to the item's position
+    assert table.intent({"type": "review_close"})
+    assert table.view()["mode"] == "play" and table.game.phase == "over"
+    assert table.view()["review"]["items"][0]["move"] == 1

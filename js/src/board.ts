@@ -482,6 +482,7 @@ function actions(lang: Lang, view: View, table: TableState, ui: UiState): HTMLEl
     button(t(lang, "ui.discard"), "discard", open.discard),
     button(t(lang, "ui.sort"), "sort", view.hand.length > 1),
     button(t(lang, "ui.hint"), "hint", can.mine),
+    over && view.mode === "play" && !view.review ? button(t(lang, "ui.review"), "review", true) : null,
     view.take_back == null ? null : button(t(lang, "ui.take_back"), "takeback", view.take_back && !table.animating),
     next,
   );
@@ -637,6 +638,26 @@ function drawerPanels(lang: Lang, view: View, table: TableState, names: string[]
   return panels.filter((e): e is HTMLElement => e !== null);
 }
 
+/** The review's mistakes and finds; each opens the replay there (Python outlines the better
+ * move as a hint). */
+function reviewList(lang: Lang, view: View): HTMLElement | null {
+  const review = view.review;
+  if (!review) return null;
+  return h(
+    "section",
+    { class: "rw-review", "aria-label": t(lang, "ui.review") },
+    h("p", {}, review.summary),
+    h(
+      "ol",
+      {},
+      ...review.items.map((i) =>
+        h("li", {}, button(i.label, "item", true, { "data-move": String(i.move) }), " ", i.reason),
+      ),
+    ),
+    view.replay ? button(t(lang, "ui.review.back"), "back", true) : null,
+  );
+}
+
 /** The whole table for the current view. */
 export function renderBoard(
   view: View,
@@ -676,6 +697,7 @@ export function renderBoard(
     ),
     hand(lang, view, ui, id),
     messageLine(lang, view, table, phase, alert),
+    reviewList(lang, view),
     view.mode === "play" ? actions(lang, view, table, ui) : null,
   );
 }

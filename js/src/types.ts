@@ -109,6 +109,8 @@ export interface View {
   replay: { step: number; total: number } | null;
   /** None: the table offers no take-backs; else whether one is allowed now. */
   take_back: boolean | null;
+  /** The seat's review of the finished deal, localized in Python; null before one. */
+  review: { summary: string; items: { move: number; verdict: string; cost: number; label: string; reason: string }[] } | null;
   deal: { number: number; total: number };
 }
 

@@ -85,6 +85,7 @@ export function makeView(over: Partial<View> = {}): View {
     steps: [],
     replay: null,
     take_back: null,
+    review: null,
     deal: { number: 1, total: 1 },
     ...over,
   };

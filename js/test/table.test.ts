@@ -199,6 +199,25 @@ describe("selection and intents", () => {
     expect(button(el, "Peru siirto")).toBeTruthy();
   });
 
+  test("review: the button at the end, Python's progress line, the list opens the replay", () => {
+    const board = { winner: 0, rummy: false, void: false, bonus: 0, penalties: [0, 12], deal: 1, deals: 1, totals: [0, 12], match_over: true };
+    const model = mount({ view: makeView({ phase: "over", scoreboard: board }) });
+    button(el, "Review").click();
+    expect(model.sent[0]).toEqual({ type: "review", rev: 3 });
+    model.set("progress", "Reviewing the deal: move 2 of 9…");
+    expect(el.querySelector("[role=alert]")?.textContent).toBe("Reviewing the deal: move 2 of 9…");
+    model.set("progress", "");
+    const review = { summary: "Looked at 9 decisions: 1 mistake, no finds.", items: [{ move: 4, verdict: "mistake", cost: 7.5, label: "Move 5: mistake, 7.5 points", reason: "Better: meld." }] };
+    model.set("view", makeView({ rev: 4, phase: "over", scoreboard: board, review }));
+    expect(el.querySelector(".rw-act-review")).toBeNull();
+    expect(el.querySelector(".rw-review")?.textContent).toContain("Better: meld.");
+    button(el, "Move 5: mistake, 7.5 points").click();
+    expect(model.sent[1]).toEqual({ type: "review_open", move: 4 });
+    model.set("view", makeView({ rev: 5, mode: "replay", replay: { step: 4, total: 20 }, review }));
+    button(el, "Back to the table").click();
+    expect(model.sent[2]).toEqual({ type: "review_close" });
+  });
+
   test("hint shows the expert's suggestion and marks its card", () => {
     const model = mount({ view: makeView({ phase: "play" }) });
     button(el, "Hint").click();

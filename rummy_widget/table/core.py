@@ -21,6 +21,7 @@ from ..engine.rules import Rules
 from ..errors import RuleError
 from ..i18n import check_lang, t
 from ..review.takebacks import take_back_default
+from .coach import REVIEW_SAMPLES, Coach
 from .reasons import explain_meld
 from .view import Extras, action_view, build_view, step_view
 
@@ -29,7 +30,7 @@ BOT_NAMES = ("Aino", "Eero", "Kaisa")
 #: An intent longer than this (as JSON) is refused unread.
 MAX_INTENT_BYTES = 4096
 #: The intents a person at the table may send in play.
-INTENTS = ("action", "hint", "take_back", "next_deal", "play_again")
+INTENTS = ("action", "hint", "take_back", "review", "next_deal", "play_again")
 #: A bot turn is a handful of moves; more than this means a broken bot.
 MAX_BOT_MOVES = 2000
 
@@ -76,6 +77,7 @@ class Table:
         game: Game | None = None,
         humans: Iterable[int] = (0,),
         take_back: bool | None = None,
+        review_samples: int = REVIEW_SAMPLES,
     ) -> None:
         lang = check_lang(lang)
         self.seed = secrets.randbelow(2**31) if seed is None else int(seed)
@@ -87,6 +89,11 @@ class Table:
         self._hints: dict[int, dict] = {}
         self.steps: list[dict] = []
         self._replay: dict | None = None
+        self._coach: Coach | None = None
+        self._live: Game | None = None  # the finished deal while a review item is replayed
+        self.review_samples = int(review_samples)
+        #: Called with (seat, moves looked at, moves in all) while a review runs.
+        self.on_progress: Callable[[int, int, int], object] | None = None
         opponents = list(opponents) or ["basic"]
         if game is None:
             players = 1 + len(opponents)
@@ -135,6 +142,8 @@ class Table:
         table.humans = [table.seat]
         table.bots = {}
         table.take_back = False
+        table._coach = None
+        table._live = None
         table._replay = {"data": game.to_dict(), "step": 0}
         table.game = Game.from_dict(table._replay["data"], upto=0)
         return table
@@ -193,6 +202,10 @@ class Table:
                 raise IntentError("ui.error.bad_intent")
             self.replay_to(step)
             return
+        if kind == "review_open" and self._coach is not None:
+            return self._review_move(content.get("move"), seat)
+        if kind == "review_close" and self._coach is not None:
+            return self._back()
         if self.mode == "replay":
             raise IntentError("ui.error.replay")
         if kind not in INTENTS or seat not in self.humans:
@@ -208,6 +221,8 @@ class Table:
             self._show_hint(seat)
         elif kind == "take_back":
             self._take_back(seat)
+        elif kind == "review":
+            self._review(seat)
         elif kind == "next_deal":
             self._next_deal()
         else:
@@ -239,11 +254,60 @@ class Table:
             return None
         return self.game.take_back_problem(seat) is None
 
+    # --- review -----------------------------------------------------------------------------
+
+    def _review(self, seat: int) -> None:
+        """Review the seat's finished deal (its budget: ``review_samples``)."""
+        if self.game.phase != "over":
+            raise RuleError("deal_not_over")
+        hook = self.on_progress
+
+        def progress(done: int, total: int) -> None:
+            if hook is not None:
+                hook(seat, done, total)
+
+        lang = self.game.lang
+        self._coach = Coach.run(self.game, seat, lang, self.seed, self.review_samples, progress)
+        self._changed()
+
+    def _review_move(self, move: object, seat: int) -> None:
+        """Replay the reviewed deal at a listed decision, its better move outlined as a hint."""
+        coach = self._coach
+        better = coach.better(move) if is_int(move) and coach.seat == seat else None
+        if better is None:
+            raise IntentError("ui.error.bad_intent")
+        if self._live is None:
+            self._live = self.game
+        self.mode = "replay"
+        self._replay = {"data": coach.save, "step": move}
+        self.game = Game.from_dict(coach.save, upto=move)
+        self._changed()
+
+        def text(lang: str) -> str:
+            return coach.reason(move, lang)
+
+        self._hints[seat] = {"rev": self.rev, "action": better, "text": text, "why": text}
+
+    def _back(self) -> None:
+        """From a review item's replay back to the finished deal."""
+        if self._live is None:
+            raise IntentError("ui.error.bad_intent")
+        self.game, self._live = self._live, None
+        self.mode = "play"
+        self._replay = None
+        self._changed()
+
+    def review_view(self, seat: int, lang: str) -> dict | None:
+        """The seat's review (summary and listed decisions), or None before a review."""
+        coach = self._coach
+        return coach.view(lang) if coach is not None and coach.seat == seat else None
+
     def _next_deal(self) -> None:
         if self.game.phase != "over":
             raise RuleError("deal_not_over")
         if self.match is None:
             raise RuleError("match_over")
+        self._coach = None
         self.game = self.match.next_deal()
         self._changed()
         self._play_bots()
@@ -254,6 +318,7 @@ class Table:
         match = self.match
         if self.game.phase != "over" or (match is not None and not match.over):
             raise RuleError("deal_not_over")
+        self._coach = None
         if match is None:
             self.game = Game.from_dict(self.game.to_dict(), upto=0)
         else:
@@ -363,6 +428,7 @@ class Table:
             steps=self.steps,
             replay=replay,
             take_back=self.take_back_open(seat),
+            review=self.review_view(seat, lang),
         )
         return build_view(self.game, seat, lang, extras, self.match, self.names)
 

@@ -34,6 +34,7 @@ class Extras:
     steps: list[dict] = field(default_factory=list)  # bots' moves since the learner's
     replay: dict | None = None  # {"step", "total"}
     take_back: bool | None = None  # None: not offered; else whether it is allowed now
+    review: dict | None = None  # {"summary", "items"}: the seat's review, localized
 
 
 def table_snapshot(obs: dict) -> dict:
@@ -167,4 +168,5 @@ def build_view(
         "steps": extras.steps,
         "replay": extras.replay,
         "take_back": extras.take_back,
+        "review": extras.review,
     }

@@ -17,7 +17,8 @@ import traitlets
 from ..engine.game import Game
 from ..engine.match import Match
 from ..engine.rules import Rules
-from ..i18n import LANGUAGES, check_lang
+from ..i18n import LANGUAGES, check_lang, t
+from .coach import REVIEW_SAMPLES
 from .core import BOT_NAMES, MAX_BOT_MOVES, MAX_INTENT_BYTES, IntentError, Table
 
 STATIC = Path(__file__).parent.parent / "static"
@@ -50,7 +51,8 @@ class RummyTable(anywidget.AnyWidget):
     """Play Traditional Rummy against bots in a notebook.
 
     ``RummyTable(opponents=["basic"], rules="traditional", lang="en", seed=None, name=None,
-    deals=1, bot_speed="normal", reveal=False, four_color=False, size="normal", take_back=None)``
+    deals=1, bot_speed="normal", reveal=False, four_color=False, size="normal", take_back=None,
+    review_samples=4)``
     (None: take-backs only against bots alone, see ``take_back_default``), or
     ``RummyTable(game=Game.from_layout(...))`` for a prepared lesson. ``table.game`` is the
     engine, ``table.core`` the widget-free table. The learner sits at seat 0.
@@ -67,6 +69,8 @@ class RummyTable(anywidget.AnyWidget):
     bot_speed = traitlets.Enum(SPEEDS, "normal").tag(sync=True)
     four_color = traitlets.Bool(False).tag(sync=True)
     size = traitlets.Enum(SIZES, "normal").tag(sync=True)
+    #: The running review's progress line ("" when none runs), shown on the message line.
+    progress = traitlets.Unicode("").tag(sync=True)
 
     def __init__(
         self,
@@ -82,6 +86,7 @@ class RummyTable(anywidget.AnyWidget):
         size: str = "normal",
         game: Game | None = None,
         take_back: bool | None = None,
+        review_samples: int = REVIEW_SAMPLES,
         core: Table | None = None,
         **kwargs: object,
     ) -> None:
@@ -90,9 +95,19 @@ class RummyTable(anywidget.AnyWidget):
         )
         if core is None:
             core = Table(
-                opponents, rules, lang, seed, name, deals, reveal, game, take_back=take_back
+                opponents,
+                rules,
+                lang,
+                seed,
+                name,
+                deals,
+                reveal,
+                game,
+                take_back=take_back,
+                review_samples=review_samples,
             )
         self.core = core
+        core.on_progress = self._on_progress
         self.on_msg(self._on_custom_msg)
         self.observe(lambda _change: self._publish(), names=["lang"])
         self._publish()
@@ -155,8 +170,14 @@ class RummyTable(anywidget.AnyWidget):
         Anything refused sets a localized message and leaves the game as it was.
         """
         done = self.core.intent(content)
+        self.progress = ""
         self._publish()
         return done
+
+    def _on_progress(self, seat: int, done: int, total: int) -> None:
+        """The review's progress, sent at once while the intent is still being handled."""
+        if seat == self.core.seat:
+            self.progress = t("ui.review.progress", self.lang, done=done, total=total)
 
     def __repr__(self) -> str:
         """One line in the table's language: where no kernel runs (GitHub, nbviewer) a saved

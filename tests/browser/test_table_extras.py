@@ -7,6 +7,8 @@ under CI=true).
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from browser_support import browser_missing, in_ci, open_notebook, run_cell, screenshot
 
@@ -49,3 +51,41 @@ def test_a_pile_draw_is_taken_back_and_a_stock_draw_is_refused_with_its_reason(l
     expect(table.alert()).to_have_text(t("error.stock_draw_kept", "fi", player="Sinä"))
     expect(hand).to_have_count(5)
     screenshot(page, "table-take-back-fi", table.root)
+
+
+REVIEW = """from rummy_widget import Game
+from rummy_widget.bots import get_bot
+from rummy_widget.table.widget import RummyTable
+
+game = Game.from_layout(
+    hands=["5H 6H 7H 9S 9D 9C", "2D 3S 8H 4S 8C JC"], stock="KD 4D 10S QS JS", discard="2C"
+)
+game.draw("stock")
+game.discard("5H")  # the planted blunder: meld both and throw K♦ away goes Rummy
+bot = get_bot("basic", seed=1)
+while game.phase != "over":
+    game.apply(bot.act(game.observation(game.current_player)), player=game.current_player)
+table = RummyTable(game=game, opponents=["basic"], bot_speed="instant", review_samples=8)
+table"""
+
+
+def test_the_review_lists_the_blunder_and_opens_its_replay_with_the_better_move_outlined(lab, page):
+    lab.write_notebook("review.ipynb", [REVIEW])
+    open_notebook(page, lab, "review.ipynb")
+    run_cell(page, 0)
+    table = TablePage(page)
+    table.wait_rendered()
+    root = table.root
+    root.get_by_role("button", name=t("ui.review", "en"), exact=True).click()
+    blunder = root.locator(".rw-review li").filter(has_text="5♥")
+    expect(blunder).to_have_count(1, timeout=60_000)
+    expect(root.get_by_role("button", name=t("ui.review", "en"), exact=True)).to_have_count(0)
+    screenshot(page, "table-review-list", root)
+    blunder.get_by_role("button").click()
+    # Move index 1 (the discard): the replay shows the position after one move, before it.
+    expect(root.locator(".rw-replay-pos")).to_have_text(re.compile(r"^Move 1 of \d+$"))
+    expect(root.locator(".rw-hinted").first).to_be_visible()
+    screenshot(page, "table-review-replay", root)
+    root.get_by_role("button", name=t("ui.review.back", "en"), exact=True).click()
+    expect(root.locator(".rw-replay")).to_have_count(0)
+    expect(blunder).to_have_count(1)
