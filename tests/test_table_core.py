@@ -374,7 +374,7 @@ def blunder_table() -> Table:
     )
     game.draw("stock")
     game.discard("5H")
-    table = Table(game=game, opponents=[StockBot()], review_samples=8)
+    table = Table(game=game, opponents=[StockBot()], review_samples=8, seed=3)
     while table.game.phase != "over":
         act(table, greedy(table.game))
     return table
@@ -383,7 +383,7 @@ def blunder_table() -> Table:
 def test_a_review_item_opens_the_replay_there_with_the_better_move_outlined() -> None:
     table = blunder_table()
     assert table.intent({"type": "review", "rev": table.rev})
-    (item, *_) = table.view()["review"]["items"]
+    item = next(i for i in table.view()["review"]["items"] if i["move"] == 1)
     assert item["move"] == 1 and item["verdict"] == "mistake" and "5♥" in item["reason"]
     assert not table.intent({"type": "review_open", "move": 0})  # not a listed decision
     assert table.intent({"type": "review_open", "move": 1})
@@ -397,4 +397,26 @@ def test_a_review_item_opens_the_replay_there_with_the_better_move_outlined() ->
     assert table.view()["hint"] is None  # the outline belongs to the item's position
     assert table.intent({"type": "review_close"})
     assert table.view()["mode"] == "play" and table.game.phase == "over"
-    assert table.view()["review"]["items"][0]["move"] == 1
+    assert item in table.view()["review"]["items"]
+
+
+# --- hot seat --------------------------------------------------------------------------------
+
+
+def test_hot_seat_passes_the_screen_and_shows_no_hand_before_the_press() -> None:
+    table = Table(players=["Ann", "Bo"], opponents=[StockBot()], seed=4)
+    assert table.names == ["Ann", "Bo", "Aino"] and table.humans == [0, 1]
+    assert table.take_back is False and table.screen()["take_back"] is None
+    assert table.screen()["pass"] is None and table.screen_seat == 0
+    game = table.game
+    assert act(table, {"type": "draw", "source": "stock"}, 0)
+    assert act(table, {"type": "discard", "card": game.hand(0)[0].id}, 0)
+    assert game.current_player == 1 and table.passing == 1
+    shown = json.loads(json.dumps(table.screen("fi")))
+    assert shown["pass"]["title"] == t("ui.pass.title", "fi", name="Bo")
+    hands = {c.id for p in (0, 1) for c in game.hand(p)}
+    assert not card_ids_in(shown) & hands
+    assert table.intent({"type": "pass_ready"}, 0)
+    after = table.screen()
+    assert after["pass"] is None and after["seat"] == 1
+    assert [c["id"] for c in after["hand"]] == [c.id for c in game.hand(1)]

@@ -669,6 +669,7 @@ export function renderBoard(
   alert = "",
 ): HTMLElement {
   const lang = settings.lang;
+  if (view.pass) return h("div", { class: "rw-board" }, h("h3", {}, view.pass.title), button(view.pass.go, "ready", true));
   const seats = view.players.map((_, i) => i).filter((i) => i !== view.seat);
   const deal = view.deal ?? { number: 1, total: 1 };
   const over = view.scoreboard && view.phase === "over" && !table.animating;

@@ -488,6 +488,7 @@ export class TableController {
     if (act === "review") return this.send({ type: "review", rev: view.rev });
     if (act === "item") return this.send({ type: "review_open", move: Number(el.dataset.move) });
     if (act === "back") return this.send({ type: "review_close" });
+    if (act === "ready") return this.send({ type: "pass_ready" });
     if (el.getAttribute("aria-disabled") === "true") return this.explain(act);
     const ui = this.ui;
     const chosen = this.chosen();

@@ -110,6 +110,8 @@ export interface View {
   /** None: the table offers no take-backs; else whether one is allowed now. */
   take_back: boolean | null;
   /** The seat's review of the finished deal, localized in Python; null before one. */
+  /** Hot seat: the screen waits to be passed (no hand in this view); texts from Python. */
+  pass: { title: string; go: string } | null;
   review: { summary: string; items: { move: number; verdict: string; cost: number; label: string; reason: string }[] } | null;
   deal: { number: number; total: number };
 }

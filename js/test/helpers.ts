@@ -86,6 +86,7 @@ export function makeView(over: Partial<View> = {}): View {
     replay: null,
     take_back: null,
     review: null,
+    pass: null,
     deal: { number: 1, total: 1 },
     ...over,
   };

@@ -218,6 +218,15 @@ describe("selection and intents", () => {
     expect(model.sent[2]).toEqual({ type: "review_close" });
   });
 
+  test("hot seat: the pass screen shows no card and its button says who goes on", () => {
+    const pass = { title: "Pass the screen to Bo.", go: "I am Bo: show my hand" };
+    const model = mount({ view: makeView({ hand: [], pass }) });
+    expect(el.querySelectorAll("[data-card]")).toHaveLength(0);
+    expect(el.textContent).toContain("Pass the screen to Bo.");
+    button(el, "I am Bo: show my hand").click();
+    expect(model.sent[0]).toEqual({ type: "pass_ready" });
+  });
+
   test("hint shows the expert's suggestion and marks its card", () => {
     const model = mount({ view: makeView({ phase: "play" }) });
     button(el, "Hint").click();

@@ -78,6 +78,7 @@ class Table:
         humans: Iterable[int] = (0,),
         take_back: bool | None = None,
         review_samples: int = REVIEW_SAMPLES,
+        players: Sequence[str] | None = None,
     ) -> None:
         lang = check_lang(lang)
         self.seed = secrets.randbelow(2**31) if seed is None else int(seed)
@@ -95,9 +96,12 @@ class Table:
         #: Called with (seat, moves looked at, moves in all) while a review runs.
         self.on_progress: Callable[[int, int, int], object] | None = None
         opponents = list(opponents) or ["basic"]
+        people = [str(p) for p in players] if players else [learner_name(name, lang)]
+        if len(people) > 1:  # hot seat: the people sit first, no take-backs
+            humans, take_back = range(len(people)), False
         if game is None:
-            players = 1 + len(opponents)
-            names = [learner_name(name, lang), *BOT_NAMES[: players - 1]]
+            players = len(people) + len(opponents)
+            names = [*people, *BOT_NAMES[: players - len(people)]]
             self.match: Match | None = Match(names, rules, seed=self.seed, deals=deals, lang=lang)
             self.game = self.match.game
         else:
@@ -112,6 +116,9 @@ class Table:
         self.names = names
         self.humans = sorted({self.game._seat(s) for s in humans})
         self.seat = self.humans[0]
+        #: Hot seat: the person whose view the one screen shows, and the one it waits for.
+        self.screen_seat = self.seat
+        self.passing: int | None = None
         bot_seats = [p for p in range(players) if p not in self.humans]
         self.bots = {
             p: make_bot(opponents[min(i, len(opponents) - 1)], self.seed * 10 + p)
@@ -121,6 +128,7 @@ class Table:
             take_back = take_back_default(len(self.humans), len(self.bots))
         self.take_back = bool(take_back)
         self._play_bots()
+        self._hand_over()
 
     # --- replay -----------------------------------------------------------------------------
 
@@ -140,6 +148,8 @@ class Table:
         table.names = list(game.names)
         table.seat = game._seat(seat)
         table.humans = [table.seat]
+        table.screen_seat = table.seat
+        table.passing = None
         table.bots = {}
         table.take_back = False
         table._coach = None
@@ -184,7 +194,15 @@ class Table:
         except (RuleError, IntentError, MeldRefused) as err:
             self._say(seat, err.localized)
             return False
+        self._hand_over()
         return True
+
+    def _hand_over(self) -> None:
+        """Hot seat: the turn went to another person, so the screen waits to be passed."""
+        turn = self.game.current_player
+        playing = self.game.phase != "over" and self.mode == "play"
+        if playing and turn in self.humans and turn != self.screen_seat:
+            self.passing = turn
 
     def _dispatch(self, content: object, seat: int) -> None:
         try:
@@ -201,6 +219,9 @@ class Table:
             if self.mode != "replay" or not is_int(step):
                 raise IntentError("ui.error.bad_intent")
             self.replay_to(step)
+            return
+        if kind == "pass_ready" and self.passing is not None:
+            self.screen_seat, self.passing = self.passing, None
             return
         if kind == "review_open" and self._coach is not None:
             return self._review_move(content.get("move"), seat)
@@ -431,6 +452,30 @@ class Table:
             review=self.review_view(seat, lang),
         )
         return build_view(self.game, seat, lang, extras, self.match, self.names)
+
+    def screen(self, lang: str = "en") -> dict:
+        """What the one screen shows: the screen seat's view, or in hot seat, once the turn
+        has gone to another person, a pass screen with no card of any hand."""
+        view = self.view(self.screen_seat, lang)
+        if self.passing is None:
+            return view
+        name = self.names[self.passing]
+        hidden = {"hand": [], "penalty": None, "hint": None, "steps": [], "log": []}
+        return dict(
+            view,
+            **hidden,
+            taken_from_discard=None,
+            take_back=None,
+            review=None,
+            log_start=0,
+            seat=self.passing,
+            **{
+                "pass": {
+                    "title": t("ui.pass.title", lang, name=name),
+                    "go": t("ui.pass.go", lang, name=name),
+                }
+            },
+        )
 
     def describe(self, lang: str = "en") -> str:
         """One line about the table in ``lang`` (the widget's repr)."""

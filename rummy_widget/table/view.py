@@ -169,4 +169,5 @@ def build_view(
         "replay": extras.replay,
         "take_back": extras.take_back,
         "review": extras.review,
+        "pass": None,
     }

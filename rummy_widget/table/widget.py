@@ -87,6 +87,7 @@ class RummyTable(anywidget.AnyWidget):
         game: Game | None = None,
         take_back: bool | None = None,
         review_samples: int = REVIEW_SAMPLES,
+        players: Sequence[str] | None = None,
         core: Table | None = None,
         **kwargs: object,
     ) -> None:
@@ -105,6 +106,7 @@ class RummyTable(anywidget.AnyWidget):
                 game,
                 take_back=take_back,
                 review_samples=review_samples,
+                players=players,
             )
         self.core = core
         core.on_progress = self._on_progress
@@ -169,14 +171,14 @@ class RummyTable(anywidget.AnyWidget):
 
         Anything refused sets a localized message and leaves the game as it was.
         """
-        done = self.core.intent(content)
+        done = self.core.intent(content, self.core.screen_seat)
         self.progress = ""
         self._publish()
         return done
 
     def _on_progress(self, seat: int, done: int, total: int) -> None:
         """The review's progress, sent at once while the intent is still being handled."""
-        if seat == self.core.seat:
+        if seat == self.core.screen_seat:
             self.progress = t("ui.review.progress", self.lang, done=done, total=total)
 
     def __repr__(self) -> str:
@@ -188,7 +190,7 @@ class RummyTable(anywidget.AnyWidget):
         self.handle_intent(content)
 
     def _publish(self) -> None:
-        view = self.core.view(self.core.seat, self.lang)
+        view = self.core.screen(self.lang)
         rules = view.pop("rules")
         if rules != self.rules:
             self.rules = rules

@@ -65,7 +65,7 @@ game.discard("5H")  # the planted blunder: meld both and throw K♦ away goes Ru
 bot = get_bot("basic", seed=1)
 while game.phase != "over":
     game.apply(bot.act(game.observation(game.current_player)), player=game.current_player)
-table = RummyTable(game=game, opponents=["basic"], bot_speed="instant", review_samples=8)
+table = RummyTable(game=game, opponents=["basic"], bot_speed="instant", review_samples=8, seed=3)
 table"""
 
 
@@ -89,3 +89,30 @@ def test_the_review_lists_the_blunder_and_opens_its_replay_with_the_better_move_
     root.get_by_role("button", name=t("ui.review.back", "en"), exact=True).click()
     expect(root.locator(".rw-replay")).to_have_count(0)
     expect(blunder).to_have_count(1)
+
+
+HOT_SEAT = """from rummy_widget.table.widget import RummyTable
+
+table = RummyTable(players=["Ann", "Bo"], opponents=["basic"], seed=4, bot_speed="instant")
+table"""
+
+
+def test_hot_seat_hides_the_hands_until_the_next_person_presses(lab, page):
+    lab.write_notebook("hot-seat.ipynb", [HOT_SEAT])
+    open_notebook(page, lab, "hot-seat.ipynb")
+    run_cell(page, 0)
+    table = TablePage(page)
+    table.wait_rendered()
+    root = table.root
+    hand = root.locator(".rw-hand [data-card]")
+    expect(hand).to_have_count(10)
+    expect(root.get_by_role("button", name=t("ui.take_back", "en"), exact=True)).to_have_count(0)
+    table.button("ui.stock").click()
+    expect(hand).to_have_count(11)
+    hand.first.click()
+    table.button("ui.discard").click()
+    expect(root).to_contain_text(t("ui.pass.title", "en", name="Bo"))
+    expect(root.locator("[data-card]")).to_have_count(0)
+    screenshot(page, "table-hot-seat-pass", root)
+    root.get_by_role("button", name=t("ui.pass.go", "en", name="Bo"), exact=True).click()
+    expect(hand).to_have_count(10)
