@@ -420,3 +420,16 @@ def test_hot_seat_passes_the_screen_and_shows_no_hand_before_the_press() -> None
     after = table.screen()
     assert after["pass"] is None and after["seat"] == 1
     assert [c["id"] for c in after["hand"]] == [c.id for c in game.hand(1)]
+
+
+def test_the_scoreboards_sentences_come_from_python_in_the_seats_words() -> None:
+    table = finished_table()
+    board = table.view(0, "fi")["scoreboard"]
+    winner = board["winner"]
+    key = "ui.result.rummy" if board["rummy"] else "ui.result.out"
+    key += ".you" if winner == 0 else ""
+    name = table.names[winner]
+    assert board["outcome"] == t(key, "fi", name=name, bonus=board["bonus"])
+    leader = board["totals"].index(min(board["totals"]))
+    own = ".you" if leader == 0 else ""
+    assert board["standing"] == t("ui.match_over" + own, "fi", name=table.names[leader])

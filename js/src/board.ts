@@ -507,15 +507,6 @@ function messageLine(lang: Lang, view: View, table: TableState, phase: Phase, al
 
 function scoreboard(lang: Lang, view: View, board: Scoreboard): HTMLElement {
   const names = view.players.map((p) => p.name);
-  const outcome = board.void
-    ? t(lang, "ui.result.void")
-    : tYou(lang, board.rummy ? "ui.result.rummy" : "ui.result.out", board.winner === youSeat(view), {
-        name: names[board.winner ?? 0] ?? "",
-        bonus: board.bonus,
-      });
-  const best = Math.min(...board.totals);
-  const leaderSeat = board.totals.indexOf(best);
-  const leader = names[leaderSeat] ?? "";
   const rows = names.map((name, p) =>
     h(
       "tr",
@@ -529,7 +520,7 @@ function scoreboard(lang: Lang, view: View, board: Scoreboard): HTMLElement {
     "section",
     { class: "rw-score", "aria-label": t(lang, "ui.scoreboard") },
     h("h3", {}, t(lang, "ui.scoreboard") + " · " + t(lang, "ui.deal_of", { n: board.deal, total: board.deals })),
-    h("p", {}, outcome),
+    h("p", {}, board.outcome),
     h(
       "table",
       {},
@@ -547,9 +538,7 @@ function scoreboard(lang: Lang, view: View, board: Scoreboard): HTMLElement {
       h("tbody", {}, ...rows),
     ),
     board.rummy && h("p", { class: "rw-note" }, t(lang, "ui.score.bonus") + `: ${board.bonus}`),
-    board.match_over
-      ? h("p", {}, tYou(lang, "ui.match_over", leaderSeat === youSeat(view), { name: leader }))
-      : null,
+    board.standing ? h("p", {}, board.standing) : null,
   );
 }
 
@@ -598,7 +587,7 @@ function drawer(lang: Lang, view: View, table: TableState, ui: UiState, settings
       // The log, the whole pile and the rules are drawn only while the drawer is open: a
       // closed drawer costs nothing on every redraw.
       ...(ui.open.has("drawer") ? drawerPanels(lang, view, table, names) : []),
-      h("p", { class: "rw-note rw-keys" }, t(lang, "ui.keys")),
+      h("p", { class: "rw-note rw-keys" }, view.rules.keys ?? ""),
     ),
   );
 }

@@ -65,6 +65,9 @@ export interface Scoreboard {
   deals: number;
   totals: number[];
   match_over: boolean;
+  /** The deal's outcome and, once the match is over, its standing: localized in Python. */
+  outcome: string;
+  standing: string | null;
 }
 
 export interface HintAction {
@@ -101,7 +104,8 @@ export interface View {
     hands: Card[][];
   } | null;
   scoreboard: Scoreboard | null;
-  rules: { name: string; title: string; rows: [string, string][] };
+  /** `keys`: the keyboard help, sent with the rules (it changes only with the language). */
+  rules: { name: string; title: string; rows: [string, string][]; keys?: string };
   /** `why`: the detailed reason, with its numbers (the bots' `why`). */
   hint: { action: HintAction; text: string; why?: string } | null;
   message: { id: number; kind: string; text: string } | null;

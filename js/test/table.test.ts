@@ -200,7 +200,7 @@ describe("selection and intents", () => {
   });
 
   test("review: the button at the end, Python's progress line, the list opens the replay", () => {
-    const board = { winner: 0, rummy: false, void: false, bonus: 0, penalties: [0, 12], deal: 1, deals: 1, totals: [0, 12], match_over: true };
+    const board = { winner: 0, rummy: false, void: false, bonus: 0, penalties: [0, 12], deal: 1, deals: 1, totals: [0, 12], match_over: true, outcome: "You went out.", standing: null };
     const model = mount({ view: makeView({ phase: "over", scoreboard: board }) });
     button(el, "Review").click();
     expect(model.sent[0]).toEqual({ type: "review", rev: 3 });
@@ -507,6 +507,8 @@ describe("end of deal and replay", () => {
           deals: 3,
           totals: [67, 0],
           match_over: false,
+          outcome: "Aino went Rummy (the bonus: 25).",
+          standing: null,
         },
       }),
     });
