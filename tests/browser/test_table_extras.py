@@ -22,6 +22,17 @@ from table_driver import TablePage
 
 from rummy_widget.i18n import t
 
+
+def open_table(page, lab, name: str, source: str, lang: str = "en") -> TablePage:
+    """A notebook with one cell that shows a table, run in JupyterLab, the table drawn."""
+    lab.write_notebook(name, [source])
+    open_notebook(page, lab, name)
+    run_cell(page, 0)
+    table = TablePage(page, lang)
+    table.wait_rendered()
+    return table
+
+
 TAKE_BACK = """from rummy_widget import Game
 from rummy_widget.table.widget import RummyTable
 
@@ -31,11 +42,7 @@ table"""
 
 
 def test_a_pile_draw_is_taken_back_and_a_stock_draw_is_refused_with_its_reason(lab, page):
-    lab.write_notebook("take-back.ipynb", [TAKE_BACK])
-    open_notebook(page, lab, "take-back.ipynb")
-    run_cell(page, 0)
-    table = TablePage(page, "fi")
-    table.wait_rendered()
+    table = open_table(page, lab, "take-back.ipynb", TAKE_BACK, "fi")
     undo = table.root.get_by_role("button", name="Peru siirto", exact=True)
     expect(undo).to_have_attribute("aria-disabled", "true")
     hand = table.root.locator(".rw-hand [data-card]")
@@ -70,11 +77,7 @@ table"""
 
 
 def test_the_review_lists_the_blunder_and_opens_its_replay_with_the_better_move_outlined(lab, page):
-    lab.write_notebook("review.ipynb", [REVIEW])
-    open_notebook(page, lab, "review.ipynb")
-    run_cell(page, 0)
-    table = TablePage(page)
-    table.wait_rendered()
+    table = open_table(page, lab, "review.ipynb", REVIEW)
     root = table.root
     root.get_by_role("button", name=t("ui.review", "en"), exact=True).click()
     blunder = root.locator(".rw-review li").filter(has_text="5♥")
@@ -98,11 +101,7 @@ table"""
 
 
 def test_hot_seat_hides_the_hands_until_the_next_person_presses(lab, page):
-    lab.write_notebook("hot-seat.ipynb", [HOT_SEAT])
-    open_notebook(page, lab, "hot-seat.ipynb")
-    run_cell(page, 0)
-    table = TablePage(page)
-    table.wait_rendered()
+    table = open_table(page, lab, "hot-seat.ipynb", HOT_SEAT)
     root = table.root
     hand = root.locator(".rw-hand [data-card]")
     expect(hand).to_have_count(10)
