@@ -301,3 +301,135 @@ def test_play_again_after_a_lesson_starts_the_same_position() -> None:
     assert table.game.phase == "over" and table.game.result.winner == 0
     assert table.intent({"type": "play_again", "rev": table.rev})
     assert table.game.to_dict() == first
+
+
+# --- take-backs ------------------------------------------------------------------------------
+
+
+def test_take_backs_are_on_only_against_bots_alone() -> None:
+    assert Table(opponents=["basic"], seed=2).take_back is True
+    assert Table(opponents=[StockBot()], seed=2, humans=(0, 1)).take_back is False
+    assert Table(opponents=["basic"], seed=2, take_back=False).view()["take_back"] is None
+    assert Table.replay(Table(seed=2).game).view()["take_back"] is None
+
+
+def test_a_pile_draw_goes_back_and_a_stock_draw_is_refused_with_its_reason() -> None:
+    table = Table(opponents=[StockBot()], seed=7)
+    assert table.view()["take_back"] is False  # nothing drawn yet
+    assert not table.intent({"type": "take_back", "rev": table.rev})
+    assert table.message(0, "fi")["text"] == t("error.nothing_to_take_back", "fi")
+    top = table.game.discard_pile[-1]
+    assert act(table, {"type": "draw", "source": "discard"})
+    assert table.view()["take_back"] is True
+    assert table.intent({"type": "take_back", "rev": table.rev})
+    assert table.game.phase == "draw" and table.game.discard_pile[-1] == top
+    assert act(table, {"type": "draw", "source": "stock"})
+    rev = table.rev
+    assert table.view()["take_back"] is False
+    assert not table.intent({"type": "take_back", "rev": table.rev})
+    assert table.message()["text"] == t("error.stock_draw_kept", "en", player="You")
+    assert table.rev == rev and table.game.phase == "play"
+
+
+def test_a_table_without_take_backs_refuses_them() -> None:
+    table = Table(opponents=[StockBot()], seed=7, take_back=False)
+    act(table, {"type": "draw", "source": "discard"})
+    assert not table.intent({"type": "take_back", "rev": table.rev})
+    assert table.message()["text"] == t("ui.error.take_back_off", "en")
+    assert table.game.phase == "play"
+
+
+# --- review ----------------------------------------------------------------------------------
+
+
+def finished_table(**extra) -> Table:
+    table = Table(opponents=[StockBot()], seed=1, **extra)
+    while table.game.phase != "over":
+        act(table, greedy(table.game))
+    return table
+
+
+def test_review_at_the_end_of_a_deal_lists_decisions_and_reports_progress() -> None:
+    table = Table(opponents=[StockBot()], seed=1, review_samples=2)
+    assert not table.intent({"type": "review", "rev": table.rev})  # the deal is not over
+    assert table.message()["text"] == t("error.deal_not_over", "en")
+    while table.game.phase != "over":
+        act(table, greedy(table.game))
+    seen = []
+    table.on_progress = lambda seat, done, total: seen.append((seat, done, total))
+    assert table.view()["review"] is None
+    assert table.intent({"type": "review", "rev": table.rev})
+    assert seen and seen[-1][1] == seen[-1][2] and {s for s, _, _ in seen} == {0}
+    shown = table.view(0, "fi")["review"]
+    assert shown["summary"].startswith("Tarkasteltu")
+    for item in shown["items"]:
+        assert item["label"].startswith(f"Siirto {item['move'] + 1}:") and item["reason"]
+
+
+def blunder_table() -> Table:
+    """Seat 0 could go Rummy at move 1 (meld both, throw K♦ away) and throws 5♥ instead
+    (tests/test_review.py's planted blunder), then the deal is played out."""
+    game = Game.from_layout(
+        hands=["5H 6H 7H 9S 9D 9C", "2D 3S 8H 4S 8C JC"], stock="KD 4D 10S QS JS", discard="2C"
+    )
+    game.draw("stock")
+    game.discard("5H")
+    table = Table(game=game, opponents=[StockBot()], review_samples=8, seed=3)
+    while table.game.phase != "over":
+        act(table, greedy(table.game))
+    return table
+
+
+def test_a_review_item_opens_the_replay_there_with_the_better_move_outlined() -> None:
+    table = blunder_table()
+    assert table.intent({"type": "review", "rev": table.rev})
+    item = next(i for i in table.view()["review"]["items"] if i["move"] == 1)
+    assert item["move"] == 1 and item["verdict"] == "mistake" and "5♥" in item["reason"]
+    assert not table.intent({"type": "review_open", "move": 0})  # not a listed decision
+    assert table.intent({"type": "review_open", "move": 1})
+    view = table.view()
+    assert view["mode"] == "replay" and view["replay"]["step"] == 1
+    assert view["phase"] == "play" and len(view["hand"]) == 7  # before the discard
+    better = table._coach.better(1)
+    assert view["hint"]["action"]["type"] == better.kind and view["hint"]["text"] == item["reason"]
+    assert_no_leak(table, 0)
+    table.intent({"type": "replay", "step": 2})
+    assert table.view()["hint"] is None  # the outline belongs to the item's position
+    assert table.intent({"type": "review_close"})
+    assert table.view()["mode"] == "play" and table.game.phase == "over"
+    assert item in table.view()["review"]["items"]
+
+
+# --- hot seat --------------------------------------------------------------------------------
+
+
+def test_hot_seat_passes_the_screen_and_shows_no_hand_before_the_press() -> None:
+    table = Table(players=["Ann", "Bo"], opponents=[StockBot()], seed=4)
+    assert table.names == ["Ann", "Bo", "Aino"] and table.humans == [0, 1]
+    assert table.take_back is False and table.screen()["take_back"] is None
+    assert table.screen()["pass"] is None and table.screen_seat == 0
+    game = table.game
+    assert act(table, {"type": "draw", "source": "stock"}, 0)
+    assert act(table, {"type": "discard", "card": game.hand(0)[0].id}, 0)
+    assert game.current_player == 1 and table.passing == 1
+    shown = json.loads(json.dumps(table.screen("fi")))
+    assert shown["pass"]["title"] == t("ui.pass.title", "fi", name="Bo")
+    hands = {c.id for p in (0, 1) for c in game.hand(p)}
+    assert not card_ids_in(shown) & hands
+    assert table.intent({"type": "pass_ready"}, 0)
+    after = table.screen()
+    assert after["pass"] is None and after["seat"] == 1
+    assert [c["id"] for c in after["hand"]] == [c.id for c in game.hand(1)]
+
+
+def test_the_scoreboards_sentences_come_from_python_in_the_seats_words() -> None:
+    table = finished_table()
+    board = table.view(0, "fi")["scoreboard"]
+    winner = board["winner"]
+    key = "ui.result.rummy" if board["rummy"] else "ui.result.out"
+    key += ".you" if winner == 0 else ""
+    name = table.names[winner]
+    assert board["outcome"] == t(key, "fi", name=name, bonus=board["bonus"])
+    leader = board["totals"].index(min(board["totals"]))
+    own = ".you" if leader == 0 else ""
+    assert board["standing"] == t("ui.match_over" + own, "fi", name=table.names[leader])

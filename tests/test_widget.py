@@ -484,3 +484,17 @@ def test_the_rules_table_is_synced_once_per_language() -> None:
     table.lang = "fi"
     assert changes.count("rules") == 1  # the switch sends the rules once
     assert table.rules["title"] == table.game.rules.describe("fi").title
+
+
+def test_the_review_progress_reaches_the_synced_trait_while_it_runs() -> None:
+    table = RummyTable(opponents=["basic"], seed=1, review_samples=2)
+    while table.game.phase != "over":
+        assert table.handle_intent(
+            {"type": "action", "rev": table.view["rev"], "action": greedy_move(table.game)}
+        )
+    lines: list[str] = []
+    table.observe(lambda change: lines.append(change["new"]), names=["progress"])
+    table.lang = "fi"
+    assert table.handle_intent({"type": "review", "rev": table.view["rev"]})
+    assert lines[0].startswith("Arvioidaan jakoa: siirto 1/") and lines[-1] == ""
+    assert table.progress == "" and table.view["review"]["summary"]

@@ -482,6 +482,8 @@ function actions(lang: Lang, view: View, table: TableState, ui: UiState): HTMLEl
     button(t(lang, "ui.discard"), "discard", open.discard),
     button(t(lang, "ui.sort"), "sort", view.hand.length > 1),
     button(t(lang, "ui.hint"), "hint", can.mine),
+    over && view.mode === "play" && !view.review ? button(t(lang, "ui.review"), "review", true) : null,
+    view.take_back == null ? null : button(t(lang, "ui.take_back"), "takeback", view.take_back && !table.animating),
     next,
   );
 }
@@ -505,15 +507,6 @@ function messageLine(lang: Lang, view: View, table: TableState, phase: Phase, al
 
 function scoreboard(lang: Lang, view: View, board: Scoreboard): HTMLElement {
   const names = view.players.map((p) => p.name);
-  const outcome = board.void
-    ? t(lang, "ui.result.void")
-    : tYou(lang, board.rummy ? "ui.result.rummy" : "ui.result.out", board.winner === youSeat(view), {
-        name: names[board.winner ?? 0] ?? "",
-        bonus: board.bonus,
-      });
-  const best = Math.min(...board.totals);
-  const leaderSeat = board.totals.indexOf(best);
-  const leader = names[leaderSeat] ?? "";
   const rows = names.map((name, p) =>
     h(
       "tr",
@@ -527,7 +520,7 @@ function scoreboard(lang: Lang, view: View, board: Scoreboard): HTMLElement {
     "section",
     { class: "rw-score", "aria-label": t(lang, "ui.scoreboard") },
     h("h3", {}, t(lang, "ui.scoreboard") + " · " + t(lang, "ui.deal_of", { n: board.deal, total: board.deals })),
-    h("p", {}, outcome),
+    h("p", {}, board.outcome),
     h(
       "table",
       {},
@@ -545,9 +538,7 @@ function scoreboard(lang: Lang, view: View, board: Scoreboard): HTMLElement {
       h("tbody", {}, ...rows),
     ),
     board.rummy && h("p", { class: "rw-note" }, t(lang, "ui.score.bonus") + `: ${board.bonus}`),
-    board.match_over
-      ? h("p", {}, tYou(lang, "ui.match_over", leaderSeat === youSeat(view), { name: leader }))
-      : null,
+    board.standing ? h("p", {}, board.standing) : null,
   );
 }
 
@@ -596,7 +587,7 @@ function drawer(lang: Lang, view: View, table: TableState, ui: UiState, settings
       // The log, the whole pile and the rules are drawn only while the drawer is open: a
       // closed drawer costs nothing on every redraw.
       ...(ui.open.has("drawer") ? drawerPanels(lang, view, table, names) : []),
-      h("p", { class: "rw-note rw-keys" }, t(lang, "ui.keys")),
+      h("p", { class: "rw-note rw-keys" }, view.rules.keys ?? ""),
     ),
   );
 }
@@ -636,6 +627,26 @@ function drawerPanels(lang: Lang, view: View, table: TableState, names: string[]
   return panels.filter((e): e is HTMLElement => e !== null);
 }
 
+/** The review's mistakes and finds; each opens the replay there (Python outlines the better
+ * move as a hint). */
+function reviewList(lang: Lang, view: View): HTMLElement | null {
+  const review = view.review;
+  if (!review) return null;
+  return h(
+    "section",
+    { class: "rw-review", "aria-label": t(lang, "ui.review") },
+    h("p", {}, review.summary),
+    h(
+      "ol",
+      {},
+      ...review.items.map((i) =>
+        h("li", {}, button(i.label, "item", true, { "data-move": String(i.move) }), " ", i.reason),
+      ),
+    ),
+    view.replay ? button(t(lang, "ui.review.back"), "back", true) : null,
+  );
+}
+
 /** The whole table for the current view. */
 export function renderBoard(
   view: View,
@@ -647,6 +658,7 @@ export function renderBoard(
   alert = "",
 ): HTMLElement {
   const lang = settings.lang;
+  if (view.pass) return h("div", { class: "rw-board" }, h("h3", {}, view.pass.title), button(view.pass.go, "ready", true));
   const seats = view.players.map((_, i) => i).filter((i) => i !== view.seat);
   const deal = view.deal ?? { number: 1, total: 1 };
   const over = view.scoreboard && view.phase === "over" && !table.animating;
@@ -675,6 +687,7 @@ export function renderBoard(
     ),
     hand(lang, view, ui, id),
     messageLine(lang, view, table, phase, alert),
+    reviewList(lang, view),
     view.mode === "play" ? actions(lang, view, table, ui) : null,
   );
 }

@@ -117,7 +117,7 @@ export class TableController {
     el.append(this.root);
     model.on("change:view", this.onView);
     model.on("change:rules", this.onRules);
-    for (const name of ["lang", "four_color", "size", "bot_speed"]) {
+    for (const name of SETTINGS) {
       model.on(`change:${name}`, this.onSettings);
     }
     this.onView();
@@ -126,7 +126,7 @@ export class TableController {
   destroy(): void {
     this.model.off("change:view", this.onView);
     this.model.off("change:rules", this.onRules);
-    for (const name of ["lang", "four_color", "size", "bot_speed"]) {
+    for (const name of SETTINGS) {
       this.model.off(`change:${name}`, this.onSettings);
     }
     this.stopAnimation();
@@ -356,7 +356,7 @@ export class TableController {
       if (d.open) this.ui.open.add(key);
       else this.ui.open.delete(key);
     }
-    const board = renderBoard(view, shown, this.ui, s, this.id, this.phase, this.alertText);
+    const board = renderBoard(view, shown, this.ui, s, this.id, this.phase, this.model.get("progress") || this.alertText);
     const current = this.host.firstElementChild;
     // Patch the table in place instead of replacing it: only what changed is touched, and
     // the focused control stays where it is (re-focusing a new one forces a layout of the
@@ -483,6 +483,12 @@ export class TableController {
     if (!view) return;
     if (act === "skip") return this.skipAnimation();
     if (view.replay && ["first", "prev", "fwd", "last", "autoplay"].includes(act)) return this.replayControl(act);
+    // Python checks a take-back and, if it refuses, names the rule on the message line.
+    if (act === "takeback") return this.send({ type: "take_back", rev: view.rev });
+    if (act === "review") return this.send({ type: "review", rev: view.rev });
+    if (act === "item") return this.send({ type: "review_open", move: Number(el.dataset.move) });
+    if (act === "back") return this.send({ type: "review_close" });
+    if (act === "ready") return this.send({ type: "pass_ready" });
     if (el.getAttribute("aria-disabled") === "true") return this.explain(act);
     const ui = this.ui;
     const chosen = this.chosen();
@@ -705,6 +711,9 @@ export class TableController {
 
 /** Controls are matched by what they do (and which card or meld), other elements by id, so a
  * card that moves in the hand is moved, not redrawn; unchanged subtrees are left alone. */
+/** The model's traits that only redraw; "progress" is a running review's line (Python's). */
+const SETTINGS = ["lang", "four_color", "size", "bot_speed", "progress"];
+
 const MORPH = {
   getNodeKey: (node: Node) =>
     node instanceof HTMLElement ? (keyOf(node) ?? (node.id || undefined)) : undefined,
@@ -713,7 +722,7 @@ const MORPH = {
 
 function keyOf(el: HTMLElement): string | null {
   const act = el.dataset.rwAct;
-  if (act) return `${act}:${el.dataset.card ?? el.dataset.meld ?? ""}`;
+  if (act) return `${act}:${el.dataset.card ?? el.dataset.meld ?? el.dataset.move ?? ""}`;
   const setting = el.dataset.rwSet;
   return setting ? `set:${setting}` : null;
 }

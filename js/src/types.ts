@@ -65,6 +65,9 @@ export interface Scoreboard {
   deals: number;
   totals: number[];
   match_over: boolean;
+  /** The deal's outcome and, once the match is over, its standing: localized in Python. */
+  outcome: string;
+  standing: string | null;
 }
 
 export interface HintAction {
@@ -101,12 +104,19 @@ export interface View {
     hands: Card[][];
   } | null;
   scoreboard: Scoreboard | null;
-  rules: { name: string; title: string; rows: [string, string][] };
+  /** `keys`: the keyboard help, sent with the rules (it changes only with the language). */
+  rules: { name: string; title: string; rows: [string, string][]; keys?: string };
   /** `why`: the detailed reason, with its numbers (the bots' `why`). */
   hint: { action: HintAction; text: string; why?: string } | null;
   message: { id: number; kind: string; text: string } | null;
   steps: Step[];
   replay: { step: number; total: number } | null;
+  /** None: the table offers no take-backs; else whether one is allowed now. */
+  take_back: boolean | null;
+  /** The seat's review of the finished deal, localized in Python; null before one. */
+  /** Hot seat: the screen waits to be passed (no hand in this view); texts from Python. */
+  pass: { title: string; go: string } | null;
+  review: { summary: string; items: { move: number; verdict: string; cost: number; label: string; reason: string }[] } | null;
   deal: { number: number; total: number };
 }
 

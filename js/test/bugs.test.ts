@@ -155,7 +155,7 @@ describe("broken today", () => {
       deal: 1,
       deals: 2,
       totals: [0, 31],
-      match_over: false,
+      match_over: false, outcome: "", standing: null,
     };
     model.set("view", makeView({ rev: 4, phase: "over", hand: [], scoreboard: board }));
     const active = (el.getRootNode() as Document).activeElement as HTMLElement;

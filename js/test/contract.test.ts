@@ -14,7 +14,7 @@ const VIEW: Record<keyof View, true> = {
   current_player: true, phase: true, hand: true, penalty: true, stock_size: true,
   discard_pile: true, melds: true, taken_from_discard: true, log: true, log_start: true,
   result: true, scoreboard: true, rules: true, hint: true, message: true, steps: true,
-  replay: true, deal: true,
+  replay: true, take_back: true, review: true, pass: true, deal: true,
 };
 const STEP: Record<keyof Step, true> = { actor: true, events: true, table: true };
 const SNAPSHOT: Record<keyof Snapshot, true> = {

@@ -127,7 +127,7 @@ describe("feedback and flow", () => {
   test("rules and deal number are always shown; a finished match offers Play again", () => {
     const board = {
       winner: 1, rummy: false, void: false, bonus: 0, penalties: [12, 0],
-      deal: 2, deals: 2, totals: [30, 4], match_over: true,
+      deal: 2, deals: 2, totals: [30, 4], match_over: true, outcome: "", standing: null,
     };
     const model = mount({ view: makeView({ phase: "over", deal: { number: 2, total: 2 }, scoreboard: board }) });
     expect(el.querySelector(".rw-title")?.textContent).toBe("Rules: TraditionalDeal 2 of 2");
@@ -139,7 +139,7 @@ describe("feedback and flow", () => {
     vi.useFakeTimers();
     const board = {
       winner: 0, rummy: true, void: false, bonus: 25, penalties: [0, 40],
-      deal: 1, deals: 2, totals: [0, 40], match_over: false,
+      deal: 1, deals: 2, totals: [0, 40], match_over: false, outcome: "", standing: null,
     };
     const model = mount({ view: makeView({ phase: "play" }) });
     const end = { type: "end" as const, winner: 0, rummy: true, void: false };

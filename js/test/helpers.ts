@@ -84,6 +84,9 @@ export function makeView(over: Partial<View> = {}): View {
     message: null,
     steps: [],
     replay: null,
+    take_back: null,
+    review: null,
+    pass: null,
     deal: { number: 1, total: 1 },
     ...over,
   };

@@ -184,6 +184,49 @@ describe("selection and intents", () => {
     expect(button(el, "ace of spades").getAttribute("aria-pressed")).toBe("false");
   });
 
+  test("take back: absent when not offered, sent to Python even when disabled", () => {
+    const model = mount({ view: makeView({ phase: "play" }) });
+    expect(el.querySelector(".rw-act-takeback")).toBeNull();
+    model.set("view", makeView({ phase: "play", take_back: true }));
+    expect(button(el, "Take back").getAttribute("aria-disabled")).toBeNull();
+    button(el, "Take back").click();
+    expect(model.sent[0]).toEqual({ type: "take_back", rev: 3 });
+    model.set("view", makeView({ rev: 4, phase: "play", take_back: false }));
+    button(el, "Take back").click(); // refused in Python, which names the reason
+    expect(button(el, "Take back").getAttribute("aria-disabled")).toBe("true");
+    expect(model.sent[1]).toEqual({ type: "take_back", rev: 4 });
+    model.set("lang", "fi");
+    expect(button(el, "Peru siirto")).toBeTruthy();
+  });
+
+  test("review: the button at the end, Python's progress line, the list opens the replay", () => {
+    const board = { winner: 0, rummy: false, void: false, bonus: 0, penalties: [0, 12], deal: 1, deals: 1, totals: [0, 12], match_over: true, outcome: "You went out.", standing: null };
+    const model = mount({ view: makeView({ phase: "over", scoreboard: board }) });
+    button(el, "Review").click();
+    expect(model.sent[0]).toEqual({ type: "review", rev: 3 });
+    model.set("progress", "Reviewing the deal: move 2 of 9…");
+    expect(el.querySelector("[role=alert]")?.textContent).toBe("Reviewing the deal: move 2 of 9…");
+    model.set("progress", "");
+    const review = { summary: "Looked at 9 decisions: 1 mistake, no finds.", items: [{ move: 4, verdict: "mistake", cost: 7.5, label: "Move 5: mistake, 7.5 points", reason: "Better: meld." }] };
+    model.set("view", makeView({ rev: 4, phase: "over", scoreboard: board, review }));
+    expect(el.querySelector(".rw-act-review")).toBeNull();
+    expect(el.querySelector(".rw-review")?.textContent).toContain("Better: meld.");
+    button(el, "Move 5: mistake, 7.5 points").click();
+    expect(model.sent[1]).toEqual({ type: "review_open", move: 4 });
+    model.set("view", makeView({ rev: 5, mode: "replay", replay: { step: 4, total: 20 }, review }));
+    button(el, "Back to the table").click();
+    expect(model.sent[2]).toEqual({ type: "review_close" });
+  });
+
+  test("hot seat: the pass screen shows no card and its button says who goes on", () => {
+    const pass = { title: "Pass the screen to Bo.", go: "I am Bo: show my hand" };
+    const model = mount({ view: makeView({ hand: [], pass }) });
+    expect(el.querySelectorAll("[data-card]")).toHaveLength(0);
+    expect(el.textContent).toContain("Pass the screen to Bo.");
+    button(el, "I am Bo: show my hand").click();
+    expect(model.sent[0]).toEqual({ type: "pass_ready" });
+  });
+
   test("hint shows the expert's suggestion and marks its card", () => {
     const model = mount({ view: makeView({ phase: "play" }) });
     button(el, "Hint").click();
@@ -464,6 +507,8 @@ describe("end of deal and replay", () => {
           deals: 3,
           totals: [67, 0],
           match_over: false,
+          outcome: "Aino went Rummy (the bonus: 25).",
+          standing: null,
         },
       }),
     });

@@ -20,6 +20,8 @@ from ..engine.match import Match
 from ..engine.rules import Rules
 from ..errors import RuleError
 from ..i18n import check_lang, t
+from ..review.takebacks import take_back_default
+from .coach import REVIEW_SAMPLES, Coach
 from .reasons import explain_meld
 from .view import Extras, action_view, build_view, step_view
 
@@ -27,6 +29,8 @@ from .view import Extras, action_view, build_view, step_view
 BOT_NAMES = ("Aino", "Eero", "Kaisa")
 #: An intent longer than this (as JSON) is refused unread.
 MAX_INTENT_BYTES = 4096
+#: The intents a person at the table may send in play.
+INTENTS = ("action", "hint", "take_back", "review", "next_deal", "play_again")
 #: A bot turn is a handful of moves; more than this means a broken bot.
 MAX_BOT_MOVES = 2000
 
@@ -56,8 +60,9 @@ class Table:
     """One table: a match (or a prepared ``game``) with people at ``humans`` and bots elsewhere.
 
     ``Table(opponents=["basic"], rules="traditional", lang="en", seed=None, name=None, deals=1,
-    reveal=False, game=None, humans=(0,))``. ``seat`` is the first person's seat, the one a
-    single-learner front end shows.
+    reveal=False, game=None, humans=(0,), take_back=None)``. ``seat`` is the first person's
+    seat, the one a single-learner front end shows. ``take_back`` offers take-backs; None
+    means ``take_back_default``: on only when one person plays against bots.
     """
 
     def __init__(
@@ -71,6 +76,9 @@ class Table:
         reveal: bool = False,
         game: Game | None = None,
         humans: Iterable[int] = (0,),
+        take_back: bool | None = None,
+        review_samples: int = REVIEW_SAMPLES,
+        players: Sequence[str] | None = None,
     ) -> None:
         lang = check_lang(lang)
         self.seed = secrets.randbelow(2**31) if seed is None else int(seed)
@@ -82,10 +90,18 @@ class Table:
         self._hints: dict[int, dict] = {}
         self.steps: list[dict] = []
         self._replay: dict | None = None
+        self._coach: Coach | None = None
+        self._live: Game | None = None  # the finished deal while a review item is replayed
+        self.review_samples = int(review_samples)
+        #: Called with (seat, moves looked at, moves in all) while a review runs.
+        self.on_progress: Callable[[int, int, int], object] | None = None
         opponents = list(opponents) or ["basic"]
+        people = [str(p) for p in players] if players else [learner_name(name, lang)]
+        if len(people) > 1:  # hot seat: the people sit first, no take-backs
+            humans, take_back = range(len(people)), False
         if game is None:
-            players = 1 + len(opponents)
-            names = [learner_name(name, lang), *BOT_NAMES[: players - 1]]
+            players = len(people) + len(opponents)
+            names = [*people, *BOT_NAMES[: players - len(people)]]
             self.match: Match | None = Match(names, rules, seed=self.seed, deals=deals, lang=lang)
             self.game = self.match.game
         else:
@@ -100,12 +116,19 @@ class Table:
         self.names = names
         self.humans = sorted({self.game._seat(s) for s in humans})
         self.seat = self.humans[0]
+        #: Hot seat: the person whose view the one screen shows, and the one it waits for.
+        self.screen_seat = self.seat
+        self.passing: int | None = None
         bot_seats = [p for p in range(players) if p not in self.humans]
         self.bots = {
             p: make_bot(opponents[min(i, len(opponents) - 1)], self.seed * 10 + p)
             for i, p in enumerate(bot_seats)
         }
+        if take_back is None:
+            take_back = take_back_default(len(self.humans), len(self.bots))
+        self.take_back = bool(take_back)
         self._play_bots()
+        self._hand_over()
 
     # --- replay -----------------------------------------------------------------------------
 
@@ -125,7 +148,12 @@ class Table:
         table.names = list(game.names)
         table.seat = game._seat(seat)
         table.humans = [table.seat]
+        table.screen_seat = table.seat
+        table.passing = None
         table.bots = {}
+        table.take_back = False
+        table._coach = None
+        table._live = None
         table._replay = {"data": game.to_dict(), "step": 0}
         table.game = Game.from_dict(table._replay["data"], upto=0)
         return table
@@ -166,7 +194,15 @@ class Table:
         except (RuleError, IntentError, MeldRefused) as err:
             self._say(seat, err.localized)
             return False
+        self._hand_over()
         return True
+
+    def _hand_over(self) -> None:
+        """Hot seat: the turn went to another person, so the screen waits to be passed."""
+        turn = self.game.current_player
+        playing = self.game.phase != "over" and self.mode == "play"
+        if playing and turn in self.humans and turn != self.screen_seat:
+            self.passing = turn
 
     def _dispatch(self, content: object, seat: int) -> None:
         try:
@@ -184,9 +220,16 @@ class Table:
                 raise IntentError("ui.error.bad_intent")
             self.replay_to(step)
             return
+        if kind == "pass_ready" and self.passing is not None:
+            self.screen_seat, self.passing = self.passing, None
+            return
+        if kind == "review_open" and self._coach is not None:
+            return self._review_move(content.get("move"), seat)
+        if kind == "review_close" and self._coach is not None:
+            return self._back()
         if self.mode == "replay":
             raise IntentError("ui.error.replay")
-        if kind not in ("action", "hint", "next_deal", "play_again") or seat not in self.humans:
+        if kind not in INTENTS or seat not in self.humans:
             raise IntentError("ui.error.bad_intent")
         rev = content.get("rev")
         if not is_int(rev):
@@ -197,6 +240,10 @@ class Table:
             self._play(Action.from_json(content.get("action")), seat)
         elif kind == "hint":
             self._show_hint(seat)
+        elif kind == "take_back":
+            self._take_back(seat)
+        elif kind == "review":
+            self._review(seat)
         elif kind == "next_deal":
             self._next_deal()
         else:
@@ -215,11 +262,73 @@ class Table:
         self.steps = [self._step(self.game.log[-1:], seat)] if len(self.humans) > 1 else []
         self._play_bots()
 
+    def _take_back(self, seat: int) -> None:
+        """Undo the seat's last move of this turn; the engine names why it cannot."""
+        if not self.take_back:
+            raise IntentError("ui.error.take_back_off")
+        self.game.take_back(seat)
+        self._changed()
+
+    def take_back_open(self, seat: int) -> bool | None:
+        """None if the table offers no take-backs, else whether ``seat`` may take back now."""
+        if not self.take_back or self.mode != "play":
+            return None
+        return self.game.take_back_problem(seat) is None
+
+    # --- review -----------------------------------------------------------------------------
+
+    def _review(self, seat: int) -> None:
+        """Review the seat's finished deal (its budget: ``review_samples``)."""
+        if self.game.phase != "over":
+            raise RuleError("deal_not_over")
+        hook = self.on_progress
+
+        def progress(done: int, total: int) -> None:
+            if hook is not None:
+                hook(seat, done, total)
+
+        lang = self.game.lang
+        self._coach = Coach.run(self.game, seat, lang, self.seed, self.review_samples, progress)
+        self._changed()
+
+    def _review_move(self, move: object, seat: int) -> None:
+        """Replay the reviewed deal at a listed decision, its better move outlined as a hint."""
+        coach = self._coach
+        better = coach.better(move) if is_int(move) and coach.seat == seat else None
+        if better is None:
+            raise IntentError("ui.error.bad_intent")
+        if self._live is None:
+            self._live = self.game
+        self.mode = "replay"
+        self._replay = {"data": coach.save, "step": move}
+        self.game = Game.from_dict(coach.save, upto=move)
+        self._changed()
+
+        def text(lang: str) -> str:
+            return coach.reason(move, lang)
+
+        self._hints[seat] = {"rev": self.rev, "action": better, "text": text, "why": text}
+
+    def _back(self) -> None:
+        """From a review item's replay back to the finished deal."""
+        if self._live is None:
+            raise IntentError("ui.error.bad_intent")
+        self.game, self._live = self._live, None
+        self.mode = "play"
+        self._replay = None
+        self._changed()
+
+    def review_view(self, seat: int, lang: str) -> dict | None:
+        """The seat's review (summary and listed decisions), or None before a review."""
+        coach = self._coach
+        return coach.view(lang) if coach is not None and coach.seat == seat else None
+
     def _next_deal(self) -> None:
         if self.game.phase != "over":
             raise RuleError("deal_not_over")
         if self.match is None:
             raise RuleError("match_over")
+        self._coach = None
         self.game = self.match.next_deal()
         self._changed()
         self._play_bots()
@@ -230,6 +339,7 @@ class Table:
         match = self.match
         if self.game.phase != "over" or (match is not None and not match.over):
             raise RuleError("deal_not_over")
+        self._coach = None
         if match is None:
             self.game = Game.from_dict(self.game.to_dict(), upto=0)
         else:
@@ -338,8 +448,34 @@ class Table:
             hint=hint,
             steps=self.steps,
             replay=replay,
+            take_back=self.take_back_open(seat),
+            review=self.review_view(seat, lang),
         )
         return build_view(self.game, seat, lang, extras, self.match, self.names)
+
+    def screen(self, lang: str = "en") -> dict:
+        """What the one screen shows: the screen seat's view, or in hot seat, once the turn
+        has gone to another person, a pass screen with no card of any hand."""
+        view = self.view(self.screen_seat, lang)
+        if self.passing is None:
+            return view
+        name = self.names[self.passing]
+        hidden = {"hand": [], "penalty": None, "hint": None, "steps": [], "log": []}
+        return dict(
+            view,
+            **hidden,
+            taken_from_discard=None,
+            take_back=None,
+            review=None,
+            log_start=0,
+            seat=self.passing,
+            **{
+                "pass": {
+                    "title": t("ui.pass.title", lang, name=name),
+                    "go": t("ui.pass.go", lang, name=name),
+                }
+            },
+        )
 
     def describe(self, lang: str = "en") -> str:
         """One line about the table in ``lang`` (the widget's repr)."""

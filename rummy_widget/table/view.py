@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 
 from ..engine.actions import Action
 from ..engine.game import Game
+from ..i18n import t, table
 from ..solver import best_arrangement
 
 #: The moves the front end's log shows (js/src/board.ts, LOG_SHOWN). The view sends only
@@ -33,6 +34,8 @@ class Extras:
     hint: dict | None = None  # {"action": ..., "text": ..., "why": ...}, already localized
     steps: list[dict] = field(default_factory=list)  # bots' moves since the learner's
     replay: dict | None = None  # {"step", "total"}
+    take_back: bool | None = None  # None: not offered; else whether it is allowed now
+    review: dict | None = None  # {"summary", "items"}: the seat's review, localized
 
 
 def table_snapshot(obs: dict) -> dict:
@@ -86,7 +89,14 @@ def action_view(action: Action) -> dict:
 
 def rules_view(game: Game, lang: str) -> dict:
     description = game.rules.describe(lang)
-    return {"name": game.rules.name, "title": description.title, "rows": description.rows}
+    # The keyboard help rides with the rules table (synced only when the language changes),
+    # so its long text is not in the front end's bundle.
+    return {
+        "name": game.rules.name,
+        "title": description.title,
+        "rows": description.rows,
+        "keys": t("ui.keys", lang),
+    }
 
 
 def scoreboard_view(game: Game, match=None) -> dict | None:
@@ -110,6 +120,28 @@ def scoreboard_view(game: Game, match=None) -> dict | None:
             deal=match.deal_number, deals=match.deals, totals=match.totals, match_over=match.over
         )
     return board
+
+
+def you_text(key: str, lang: str, you: bool, **params: object) -> str:
+    """The seat's own wording (``key.you``: "You went out") when it is about that seat."""
+    own = f"{key}.you"
+    return t(own if you and own in table(lang) else key, lang, **params)
+
+
+def score_texts(board: dict, names: Sequence[str], you: int, lang: str) -> dict:
+    """The scoreboard's sentences, so the front end's bundle carries none of them."""
+    winner = board["winner"]
+    if board["void"]:
+        outcome = t("ui.result.void", lang)
+    else:
+        key = "ui.result.rummy" if board["rummy"] else "ui.result.out"
+        outcome = you_text(key, lang, winner == you, name=names[winner or 0], bonus=board["bonus"])
+    standing = None
+    if board["match_over"]:
+        totals = board["totals"]
+        leader = totals.index(min(totals))
+        standing = you_text("ui.match_over", lang, leader == you, name=names[leader])
+    return {"outcome": outcome, "standing": standing}
 
 
 def deal_view(match=None) -> dict:
@@ -137,6 +169,10 @@ def build_view(
             dict(p, hand=[c.to_json() for c in game.hand(i)]) if i != seat else p
             for i, p in enumerate(players)
         ]
+    board = scoreboard_view(game, match)
+    if board is not None:
+        you = seat if extras.mode == "play" else -1
+        board.update(score_texts(board, list(names or game.names), you, lang))
     log = obs["log"]
     animated = sum(len(step["events"]) for step in extras.steps)
     start = max(0, len(log) - LOG_SHOWN - animated)
@@ -158,11 +194,14 @@ def build_view(
         "log": log[start:],
         "log_start": start,
         "result": obs["result"],
-        "scoreboard": scoreboard_view(game, match),
+        "scoreboard": board,
         "deal": deal_view(match),
         "rules": rules_view(game, lang),
         "hint": extras.hint,
         "message": extras.message,
         "steps": extras.steps,
         "replay": extras.replay,
+        "take_back": extras.take_back,
+        "review": extras.review,
+        "pass": None,
     }

@@ -17,7 +17,8 @@ import traitlets
 from ..engine.game import Game
 from ..engine.match import Match
 from ..engine.rules import Rules
-from ..i18n import LANGUAGES, check_lang
+from ..i18n import LANGUAGES, check_lang, t
+from .coach import REVIEW_SAMPLES
 from .core import BOT_NAMES, MAX_BOT_MOVES, MAX_INTENT_BYTES, IntentError, Table
 
 STATIC = Path(__file__).parent.parent / "static"
@@ -50,7 +51,9 @@ class RummyTable(anywidget.AnyWidget):
     """Play Traditional Rummy against bots in a notebook.
 
     ``RummyTable(opponents=["basic"], rules="traditional", lang="en", seed=None, name=None,
-    deals=1, bot_speed="normal", reveal=False, four_color=False, size="normal")``, or
+    deals=1, bot_speed="normal", reveal=False, four_color=False, size="normal", take_back=None,
+    review_samples=4)``
+    (None: take-backs only against bots alone, see ``take_back_default``), or
     ``RummyTable(game=Game.from_layout(...))`` for a prepared lesson. ``table.game`` is the
     engine, ``table.core`` the widget-free table. The learner sits at seat 0.
     """
@@ -66,6 +69,8 @@ class RummyTable(anywidget.AnyWidget):
     bot_speed = traitlets.Enum(SPEEDS, "normal").tag(sync=True)
     four_color = traitlets.Bool(False).tag(sync=True)
     size = traitlets.Enum(SIZES, "normal").tag(sync=True)
+    #: The running review's progress line ("" when none runs), shown on the message line.
+    progress = traitlets.Unicode("").tag(sync=True)
 
     def __init__(
         self,
@@ -80,6 +85,9 @@ class RummyTable(anywidget.AnyWidget):
         four_color: bool = False,
         size: str = "normal",
         game: Game | None = None,
+        take_back: bool | None = None,
+        review_samples: int = REVIEW_SAMPLES,
+        players: Sequence[str] | None = None,
         core: Table | None = None,
         **kwargs: object,
     ) -> None:
@@ -87,8 +95,21 @@ class RummyTable(anywidget.AnyWidget):
             lang=check_lang(lang), bot_speed=bot_speed, four_color=four_color, size=size, **kwargs
         )
         if core is None:
-            core = Table(opponents, rules, lang, seed, name, deals, reveal, game)
+            core = Table(
+                opponents,
+                rules,
+                lang,
+                seed,
+                name,
+                deals,
+                reveal,
+                game,
+                take_back=take_back,
+                review_samples=review_samples,
+                players=players,
+            )
         self.core = core
+        core.on_progress = self._on_progress
         self.on_msg(self._on_custom_msg)
         self.observe(lambda _change: self._publish(), names=["lang"])
         self._publish()
@@ -150,9 +171,15 @@ class RummyTable(anywidget.AnyWidget):
 
         Anything refused sets a localized message and leaves the game as it was.
         """
-        done = self.core.intent(content)
+        done = self.core.intent(content, self.core.screen_seat)
+        self.progress = ""
         self._publish()
         return done
+
+    def _on_progress(self, seat: int, done: int, total: int) -> None:
+        """The review's progress, sent at once while the intent is still being handled."""
+        if seat == self.core.screen_seat:
+            self.progress = t("ui.review.progress", self.lang, done=done, total=total)
 
     def __repr__(self) -> str:
         """One line in the table's language: where no kernel runs (GitHub, nbviewer) a saved
@@ -163,7 +190,7 @@ class RummyTable(anywidget.AnyWidget):
         self.handle_intent(content)
 
     def _publish(self) -> None:
-        view = self.core.view(self.core.seat, self.lang)
+        view = self.core.screen(self.lang)
         rules = view.pop("rules")
         if rules != self.rules:
             self.rules = rules
