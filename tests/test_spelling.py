@@ -173,3 +173,9 @@ def test_finnish_names_cards_as_compounds_and_never_deletes_a_card():
         if word.lower().startswith("poist") and not word.lower().startswith("poistopak")
     }
     assert deleting == {}
+
+
+def test_a_replay_is_toisto_never_uusinta():
+    """ "Uusinta" is a rematch; watching a game again is "toisto" (the replay's controls)."""
+    texts = {f"fi.json {k}": v for k, v in table("fi").items()} | finnish_notebook_prose()
+    assert {w: t for w, t in texts.items() if re.search(r"\buusin", t, re.I)} == {}

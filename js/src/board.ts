@@ -414,9 +414,11 @@ function hand(lang: Lang, view: View, ui: UiState, id: string): HTMLElement {
   const hinted = hintIds(view);
   const focusable = cards.find((c) => ui.selected.has(c.id)) ?? cards[0];
   const heading = `${id}-hand`;
+  const name = view.players[view.seat]?.name ?? "";
+  // A replay of the learner's own game shows the seat named "You": say "Your hand", not "You's".
   const title =
-    view.mode === "replay"
-      ? t(lang, "ui.hand_of", { name: view.players[view.seat]?.name ?? "" })
+    view.mode === "replay" && name !== t(lang, "ui.you")
+      ? t(lang, "ui.hand_of", { name })
       : t(lang, "ui.your_hand");
   return h(
     "section",
@@ -483,7 +485,9 @@ function actions(lang: Lang, view: View, table: TableState, ui: UiState): HTMLEl
     button(t(lang, "ui.sort"), "sort", view.hand.length > 1),
     button(t(lang, "ui.hint"), "hint", can.mine),
     over && view.mode === "play" && !view.review ? button(t(lang, "ui.review"), "review", true) : null,
-    view.take_back == null ? null : button(t(lang, "ui.take_back"), "takeback", view.take_back && !table.animating),
+    view.take_back == null || view.phase === "over"
+      ? null
+      : button(t(lang, "ui.take_back"), "takeback", view.take_back && !table.animating),
     next,
   );
 }
@@ -552,7 +556,11 @@ function replayBar(lang: Lang, view: View, ui: UiState): HTMLElement | null {
     h(
       "span",
       { class: "rw-replay-title" },
-      view.reveal ? t(lang, "ui.replay.open_hands") : t(lang, "ui.replay.watching", { name }),
+      view.reveal
+        ? t(lang, "ui.replay.open_hands")
+        : name === t(lang, "ui.you")
+          ? t(lang, "ui.replay.watching_own")
+          : t(lang, "ui.replay.watching", { name }),
     ),
     button(t(lang, "ui.replay.first"), "first", step > 0),
     button(t(lang, "ui.replay.prev"), "prev", step > 0),

@@ -616,11 +616,12 @@ export class TableController {
   // --- events ---------------------------------------------------------------------------
 
   private onClick = (event: Event): void => {
-    if (this.endCelebration && (event.target as Element | null)?.closest?.(".rw-celebrate")) {
+    const el = (event.target as Element | null)?.closest<HTMLElement>("[data-rw-act]");
+    // The banner ends on a click on it, or on any control (Review, Play again) that it would cover.
+    if (this.endCelebration && (el || (event.target as Element | null)?.closest?.(".rw-celebrate"))) {
       this.endCelebration();
       this.endCelebration = null;
     }
-    const el = (event.target as Element | null)?.closest<HTMLElement>("[data-rw-act]");
     if (el && this.root.contains(el)) this.activate(el);
   };
 

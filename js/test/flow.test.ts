@@ -213,6 +213,13 @@ describe("replay for teachers", () => {
     expect(model.sent[1]).toEqual({ type: "replay", step: 4 });
   });
 
+  test("a replay from the learner's own seat says your hand and your seat, not You's", () => {
+    mount({ view: replayView(2, { seat: 0 }) });
+    expect(el.textContent).toContain("Your hand");
+    expect(el.textContent).toContain("Replay from your seat");
+    expect(el.textContent).not.toContain("You's");
+  });
+
   test("rapid clicks never drop a step: they add up while Python answers", () => {
     const model = mount({ view: replayView(2) });
     for (let i = 0; i < 3; i++) button(el, "Next move").click();
