@@ -258,7 +258,7 @@ def describe(action: Action, lang: str = "en", discard_top: Card | None = None) 
     if action.kind == "meld":
         return t("ui.hint_action.meld", lang, cards=cards_text(action.cards))
     if action.kind == "lay_off":
-        return t("ui.hint_action.lay_off", lang, card=action.card, index=action.meld_index)
+        return t("ui.hint_action.lay_off", lang, card=action.card, index=action.meld_index + 1)
     return t("ui.hint_action.discard", lang, card=action.card)
 
 
@@ -276,7 +276,7 @@ def _event_text(event: dict, names: Sequence[str], lang: str) -> str:
         cards = cards_text(Card(c["id"]) for c in event["cards"])
         return t("log.meld", lang, name=name, cards=cards)
     if kind == "lay_off":
-        return t("log.lay_off", lang, name=name, card=card, index=event["meld_index"])
+        return t("log.lay_off", lang, name=name, card=card, index=event["meld_index"] + 1)
     if kind == "discard":
         return t("log.discard", lang, name=name, card=card)
     if kind == "rebuild":
