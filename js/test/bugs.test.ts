@@ -1,28 +1,16 @@
 // The six "Broken today" bugs of the table issue, each pinned by a test that failed before.
-import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
-import widget from "../src/index";
+import { describe, expect, test, vi } from "vitest";
 import type { Step, View } from "../src/types";
-import { button, card, cards, FakeModel, makeView, nameOf, openDrawer } from "./helpers";
+import { button, card, cards, makeView, mountedTable, nameOf, openDrawer } from "./helpers";
 
+const table = mountedTable();
 let el: HTMLElement;
-let cleanup: (() => void) | null = null;
 
 function mount(state: Record<string, unknown>) {
-  const model = new FakeModel(state);
-  el = document.createElement("div");
-  document.body.append(el);
-  cleanup = widget.render({ model, el });
+  const model = table.mount(state);
+  el = table.el;
   return model;
 }
-
-beforeEach(() => {
-  document.body.replaceChildren();
-});
-afterEach(() => {
-  cleanup?.();
-  cleanup = null;
-  vi.useRealTimers();
-});
 
 const players = (a: number, b: number) => [
   { hand_size: a, has_melded: false },

@@ -1,29 +1,16 @@
 // The front end's state machine, watchable bots, feedback, flow between deals and the replay.
-import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
-import widget from "../src/index";
+import { describe, expect, test, vi } from "vitest";
 import type { Step, View } from "../src/types";
-import { button, card, cards, FakeModel, key, makeView, nameOf, openDrawer } from "./helpers";
+import { button, card, cards, key, makeView, mountedTable, nameOf, openDrawer } from "./helpers";
 
+const table = mountedTable();
 let el: HTMLElement;
-let cleanup: (() => void) | null = null;
 
 function mount(state: Record<string, unknown>) {
-  const model = new FakeModel(state);
-  el = document.createElement("div");
-  document.body.append(el);
-  cleanup = widget.render({ model, el });
+  const model = table.mount(state);
+  el = table.el;
   return model;
 }
-
-beforeEach(() => {
-  document.body.replaceChildren();
-});
-afterEach(() => {
-  cleanup?.();
-  cleanup = null;
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-});
 
 const state = () => (el.querySelector(".rw-root") as HTMLElement).dataset.rwState;
 
@@ -89,7 +76,7 @@ describe("state machine", () => {
       model.set("view", makeView({ rev: 4, steps: [takeStep()] }));
       expect(flights()).toBe(1);
       expect(animate).toHaveBeenCalledTimes(1);
-      cleanup?.();
+      table.unmount();
       vi.stubGlobal("matchMedia", (q: string) => ({ matches: q.includes("reduce") }));
       (window as any).matchMedia = (q: string) => ({ matches: q.includes("reduce") });
       model = mount({ view: makeView({ rev: 3 }), bot_speed: "normal" });

@@ -1,4 +1,6 @@
-// A fake anywidget model and a small table view for the front-end tests.
+// A fake anywidget model, a mounted table and a small table view for the front-end tests.
+import { afterEach, beforeEach, vi } from "vitest";
+import widget from "../src/index";
 import type { Card, Model, View } from "../src/types";
 
 type Handler = (...args: any[]) => void;
@@ -116,4 +118,32 @@ export function openDrawer(root: Element): void {
   const drawer = root.querySelector("details.rw-drawer") as HTMLDetailsElement;
   drawer.open = true;
   drawer.dispatchEvent(new Event("toggle"));
+}
+
+/** A table mounted on a fresh element of the page for each test, torn down after it:
+ * `table.mount(state)` returns the model, `table.el` is the element, `table.unmount()` ends it
+ * early (the teardown test, a second mount in one test). */
+export function mountedTable() {
+  const table = {
+    el: document.createElement("div"),
+    cleanup: null as (() => void) | null,
+    mount(state: Record<string, unknown>): FakeModel {
+      const model = new FakeModel(state);
+      table.el = document.createElement("div");
+      document.body.append(table.el);
+      table.cleanup = widget.render({ model, el: table.el });
+      return model;
+    },
+    unmount(): void {
+      table.cleanup?.();
+      table.cleanup = null;
+    },
+  };
+  beforeEach(() => document.body.replaceChildren());
+  afterEach(() => {
+    table.unmount();
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+  return table;
 }

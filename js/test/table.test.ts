@@ -1,26 +1,15 @@
-import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
-import widget, { TableController } from "../src/index";
-import { button, card, cards, FakeModel, key, makeView, nameOf, openDrawer } from "./helpers";
+import { describe, expect, test, vi } from "vitest";
+import { TableController } from "../src/index";
+import { button, card, cards, key, makeView, mountedTable, nameOf, openDrawer } from "./helpers";
 
+const table = mountedTable();
 let el: HTMLElement;
-let cleanup: (() => void) | null = null;
 
 function mount(state: Record<string, unknown>) {
-  const model = new FakeModel(state);
-  el = document.createElement("div");
-  document.body.append(el);
-  cleanup = widget.render({ model, el });
+  const model = table.mount(state);
+  el = table.el;
   return model;
 }
-
-beforeEach(() => {
-  document.body.replaceChildren();
-});
-afterEach(() => {
-  cleanup?.();
-  cleanup = null;
-  vi.useRealTimers();
-});
 
 function handButtons(): HTMLElement[] {
   return [...el.querySelectorAll<HTMLElement>(".rw-hand button")];
@@ -546,8 +535,7 @@ describe("end of deal and replay", () => {
 test("cleanup removes listeners and the DOM", () => {
   const model = mount({ view: makeView() });
   expect(model.listeners("change:view")).toBe(1);
-  cleanup?.();
-  cleanup = null;
+  table.unmount();
   expect(model.listeners("change:view")).toBe(0);
   expect(el.querySelector(".rw-root")).toBeNull();
   expect(TableController).toBeTypeOf("function");
