@@ -173,9 +173,11 @@ class Hub:
             raise ProtocolError("not_seated")
         table = self.rooms[conn.room].tables[conn.table]
         nonce, move, deal = message["id"], message["move"], message["deal"]
-        behind = (deal, move) != (table.deal, table.moves) or nonce not in table.nonces
+        behind = (deal, move) != (table.deal, table.moves)
         if behind and self.shared:
             table.sync(self.store)  # a move stored by another worker, or before a restart
+        # A move on the table as this worker knows it needs no read first: if another worker
+        # stored that number meanwhile, the store refuses it (Conflict) and the table is read.
         done = table.nonces.get(nonce) if deal == table.deal else None
         if done is None and (deal, move) != (table.deal, table.moves):
             done = self.store.find_move(table.room, table.index, deal, nonce)
@@ -188,14 +190,15 @@ class Hub:
             await self.send_state(conn, table)
             raise ProtocolError("stale", move=table.moves)
         try:
-            number = table.play(self.store, conn.seat, message["action"], nonce)
+            number = await table.play(self.store, conn.seat, message["action"], nonce)
         except Conflict:
-            await self.send_state(conn, table)
+            await self.changed(table, local=False)  # the table as the store has it
             if nonce in table.nonces:
                 await conn.send({"type": "ack", "id": nonce, "move": table.nonces[nonce][1]})
                 return
+            await self.send_state(conn, table)
             raise ProtocolError("stale", move=table.moves) from None
-        await self.changed(table)
+        await self.changed(table, moved=(table.deal, number, conn.seat, nonce))
         await conn.send({"type": "ack", "id": nonce, "move": number})
         await self.run_bots(table)
 
@@ -224,10 +227,25 @@ class Hub:
 
     # --- pushing views ---------------------------------------------------------------------
 
-    async def changed(self, table: Table, present: int | None = None, local: bool = True) -> None:
-        """Send every connection on this table (and the room's watchers) its new view."""
+    async def changed(
+        self,
+        table: Table,
+        present: int | None = None,
+        local: bool = True,
+        moved: tuple[int, int, int, str] | None = None,
+    ) -> None:
+        """Send every connection on this table (and the room's watchers) its new view, and
+        tell the other workers; ``moved`` (deal, number, seat, nonce) is the move just
+        stored, which they apply without reading the store if it follows on from theirs."""
+        if table.unstored:
+            return  # a move is waiting for its commit; its own push will show this one too
         if local:
-            await self.bus.publish(table.room, table.index, present)
+            action = None
+            if moved is not None and table.game is not None and len(table.game.history) > 0:
+                deal, number, seat, nonce = moved
+                if deal == table.deal and number < table.moves:
+                    action = (deal, number, seat, table.game.history[number][1].to_json(), nonce)
+            await self.bus.publish(table.room, table.index, present, action)
         self.push_views(table)
 
     async def send_state(self, conn: Conn, table: Table) -> None:
@@ -255,6 +273,7 @@ class Hub:
         self.pushed[key] = new
         update = views.update(old, new) if old else None
         texts: dict[tuple, str] = {}
+        shared: str | None = None  # the update encoded once; a hand is spliced into its view
         here = self.conns.get(key, set())
         for conn in [*here, *self.conns.get((table.room, None), ())]:
             seat, open_hands = conn.seat, conn.open_hands
@@ -263,11 +282,11 @@ class Hub:
                 hands = open_hands and old.hands != new.hands
                 kind = ("update", seat if own else None, hands)
                 if kind not in texts:
-                    message = update
+                    shared = shared or encode(update)
+                    texts[kind] = shared
                     if own or hands:
                         extra = {"hand": new.hands[seat]} if own else {"hands": new.hands}
-                        message = {**update, "view": {**update["view"], **extra}}
-                    texts[kind] = encode(message)
+                        texts[kind] = views.add_to_view(shared, extra)
             else:
                 kind = ("state", seat, open_hands)
                 if kind not in texts:
@@ -275,8 +294,11 @@ class Hub:
             conn.seen[table.index] = new.rev
             conn.push(texts[kind])
 
-    async def _remote(self, room_name: str, index: int, present: int | None) -> None:
-        """Another worker changed a table: read it from the store and tell our connections."""
+    async def _remote(
+        self, room_name: str, index: int, present: int | None, move: tuple | None = None
+    ) -> None:
+        """Another worker changed a table: apply its move (or read the table from the store)
+        and tell our connections."""
         room = self.room(room_name)
         if room is None:
             return
@@ -285,21 +307,23 @@ class Hub:
             if timer:
                 timer.cancel()
         table = room.table(index)
-        # Push even when the read finds nothing new: another path (a join scanning the
-        # tables, a move's own read) may have read the change first without telling anyone.
-        table.sync(self.store)
+        # Push even when nothing is new here: another path (a join scanning the tables, a
+        # move's own read) may have read the change first without telling anyone.
+        if move is None or not table.follow(*move):
+            table.sync(self.store)
         await self.changed(table, local=False)
 
     async def run_bots(self, table: Table) -> None:
         """Play every bot turn that is due, each one stored and pushed like a learner's."""
         while (move := table.bot_move()) is not None:
             seat, action = move
+            nonce = f"bot{table.deal}.{table.moves}"
             try:
-                table.play(self.store, seat, action, f"bot{table.deal}.{table.moves}")
+                number = await table.play(self.store, seat, action, nonce)
             except (Conflict, RuleError):
+                await self.changed(table, local=False)
                 return  # another worker played it; its message brings the move here
-            await self.changed(table)
-            await asyncio.sleep(0)  # let learners' messages in between bot moves
+            await self.changed(table, moved=(table.deal, number, seat, nonce))
 
     async def start_room(self, name: str) -> list[int]:
         room = self.room(name)

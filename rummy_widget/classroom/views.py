@@ -7,6 +7,7 @@ Seat tokens are never part of any view.
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 
 from ..engine.cards import CARD_JSON
@@ -114,7 +115,6 @@ def update(old: Snapshot, new: Snapshot) -> dict | None:
         "move": new.move,
         "base": old.move,
         "finished": new.finished,
-        "view": view,
     }
     if new.seats != old.seats:
         message["seats"] = new.seats
@@ -123,4 +123,13 @@ def update(old: Snapshot, new: Snapshot) -> dict | None:
     if known > len(new_log) or (known and new_log[known - 1] is not old_log[-1]):
         known = 0  # not a continuation (never in play; a take-back would be): resend it whole
     message["log"] = {"from": known, "events": new_log[known:]}
+    message["view"] = view  # last, so that ``add_to_view`` can splice a hand into it
     return message
+
+
+def add_to_view(text: str, extra: dict) -> str:
+    """An encoded ``update`` (its view last) with ``extra`` added to its view: a seat's own
+    hand joins the shared update's text instead of the whole update being encoded again."""
+    body = json.dumps(extra, separators=(",", ":"), ensure_ascii=False)[1:-1]
+    head = text[:-2]  # without the view's and the message's closing braces
+    return head + ("" if head.endswith("{") else ",") + body + "}}"
