@@ -7,10 +7,10 @@ Seat tokens are never part of any view.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 
 from ..engine.cards import CARD_JSON
+from .protocol import JSON
 from .rooms import Table
 
 
@@ -127,9 +127,21 @@ def update(old: Snapshot, new: Snapshot) -> dict | None:
     return message
 
 
-def add_to_view(text: str, extra: dict) -> str:
+#: Each card's JSON text, for splicing hands into an encoded update.
+CARD_TEXT = tuple(JSON.encode(card) for card in CARD_JSON)
+
+
+def add_to_view(text: str, extra: dict[str, list]) -> str:
     """An encoded ``update`` (its view last) with ``extra`` added to its view: a seat's own
-    hand joins the shared update's text instead of the whole update being encoded again."""
-    body = json.dumps(extra, separators=(",", ":"), ensure_ascii=False)[1:-1]
+    ``hand`` (or every ``hands``, for the teacher) joins the shared update's text instead of
+    the whole update being encoded again."""
+    body = ",".join(f'"{key}":{_cards_text(value)}' for key, value in extra.items())
     head = text[:-2]  # without the view's and the message's closing braces
     return head + ("" if head.endswith("{") else ",") + body + "}}"
+
+
+def _cards_text(cards: list) -> str:
+    """A list of cards, or a list of such lists, as JSON."""
+    if cards and isinstance(cards[0], list):
+        return "[" + ",".join(_cards_text(hand) for hand in cards) + "]"
+    return "[" + ",".join([CARD_TEXT[card["id"]] for card in cards]) + "]"
