@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import gc
+import logging
 import secrets
 import time
 from collections import deque
@@ -20,6 +21,10 @@ from .protocol import ProtocolError, encode, error
 from .rooms import Room, RoomConfig, Table
 from .settings import Settings
 from .store import Conflict, Store
+
+log = logging.getLogger(__name__)
+#: How often every worker looks in the store for replacements that fell due.
+SWEEP_EVERY = 0.5
 
 
 @dataclass(eq=False)
@@ -122,7 +127,10 @@ class Hub:
         self.rooms: dict[str, Room] = {}
         # Connections by (room, table); a room's watchers under (room, None).
         self.conns: dict[tuple[str, int | None], set[Conn]] = {}
+        # Replacements due in this worker; the store keeps them too (``departures``), and
+        # every worker's sweep keeps those whose worker died.
         self._timers: dict[tuple[str, int, int], asyncio.Task] = {}
+        self._sweeper: asyncio.Task | None = None
         # What was last pushed for each table: the base of the next update.
         self.pushed: dict[tuple[str, int], views.Snapshot] = {}
 
@@ -134,11 +142,29 @@ class Hub:
             self.room(name)
         quiet_collector()
         await self.bus.start(self._remote)
+        if not self.shared:
+            self._await_everyone()
+        self._sweeper = asyncio.create_task(self._sweep())
         for room in self.rooms.values():
             for table in room.tables.values():
                 await self.run_bots(table)
 
+    def _await_everyone(self) -> None:
+        """After a restart of the only worker nobody is connected yet: each learner of a
+        table still playing is away from now on, so one who never comes back is replaced in
+        time like one who left (an earlier departure keeps its time)."""
+        for room in self.rooms.values():
+            due = time.time() + room.config.replace_after
+            for table in room.tables.values():
+                if table.deal is None or table.finished:
+                    continue
+                for seat, row in enumerate(table.seats):
+                    if row is not None and row.control == "human":
+                        self.store.depart(room.name, table.index, seat, due, keep_earlier=True)
+
     async def close(self) -> None:
+        if self._sweeper is not None:
+            self._sweeper.cancel()
         for timer in self._timers.values():
             timer.cancel()
         await self.bus.close()
@@ -196,6 +222,8 @@ class Hub:
         timer = self._timers.pop((room.name, table.index, seat), None)
         if timer:
             timer.cancel()
+        if message["token"] is not None:
+            self.store.arrive(room.name, table.index, seat)  # back: no replacement is due
         await conn.send({"type": "welcome", "table": table.index, "seat": seat, "token": token})
         await self.changed(table, present=seat)
         await self.run_bots(table)
@@ -255,16 +283,39 @@ class Hub:
         if any(c.seat == conn.seat for c in self.conns[(conn.room, conn.table)]):
             return
         delay = self.rooms[conn.room].config.replace_after
+        self.store.depart(*key, time.time() + delay)
         self._timers[key] = asyncio.create_task(self._replace(key, delay))
 
     async def _replace(self, key: tuple[str, int, int], delay: float) -> None:
         await asyncio.sleep(delay)
         self._timers.pop(key, None)
-        room, index, seat = key
-        table = self.rooms[room].tables[index]
+        await self._replace_now(key)
+
+    async def _sweep(self) -> None:
+        """Keep the replacements that fell due in the store, whichever worker stored them:
+        the one that did may have died since (its own timer died with it)."""
+        while True:
+            await asyncio.sleep(SWEEP_EVERY)
+            try:
+                for key in self.store.due_departures(time.time()):
+                    await self._replace_now(key)
+            except Exception:
+                log.exception("replacing learners who left")
+
+    async def _replace_now(self, key: tuple[str, int, int]) -> None:
+        """The bot takes over a seat whose learner is still away, if this worker is the
+        one that claims the due replacement in the store (exactly one worker does)."""
+        room_name, index, seat = key
+        if not self.store.claim_departure(room_name, index, seat, time.time()):
+            return  # the learner came back, or another worker replaced them
+        room = self.room(room_name)
+        if room is None:
+            return
+        table = room.table(index)
         table.sync(self.store)
-        if table.seats[seat].control == "human" and not table.finished:
-            self.store.set_control(room, index, seat, "replaced")
+        row = table.seats[seat]
+        if row is not None and row.control == "human" and not table.finished:
+            self.store.set_control(room_name, index, seat, "replaced")
             table.sync(self.store)
             await self.changed(table)
             await self.run_bots(table)

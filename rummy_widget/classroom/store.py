@@ -36,6 +36,9 @@ SCHEMA = [
         action TEXT NOT NULL, nonce TEXT NOT NULL, at REAL NOT NULL,
         PRIMARY KEY (room, tbl, deal, n))""",
     "CREATE INDEX IF NOT EXISTS moves_by_nonce ON moves (room, tbl, deal, nonce)",
+    # A learner away: when the room's bot takes the seat over, unless they come back first.
+    """CREATE TABLE IF NOT EXISTS departures (room TEXT NOT NULL, tbl INTEGER NOT NULL,
+        seat INTEGER NOT NULL, due REAL NOT NULL, PRIMARY KEY (room, tbl, seat))""",
 ]
 INSERT_MOVE = "INSERT INTO moves VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING"
 #: How long a group commit waits for another worker's SQLite write lock, retrying between
@@ -106,12 +109,13 @@ class Store:
     def _sql(self, statement: str) -> str:
         return statement if self._mark == "?" else statement.replace("?", "%s")
 
-    def _run(self, statement: str, params: tuple = ()) -> None:
+    def _run(self, statement: str, params: tuple = ()) -> int:
+        """Run one write and commit it; returns how many rows it changed."""
         try:
             if self._mark == "?":
                 self._db.execute("BEGIN IMMEDIATE")
                 try:
-                    self._db.execute(statement, params)
+                    count = self._db.execute(statement, params).rowcount
                 except BaseException:
                     self._db.execute("ROLLBACK")
                     raise
@@ -119,11 +123,13 @@ class Store:
             else:
                 with self._db.cursor() as cur:
                     cur.execute(self._sql(statement), params)
+                    count = cur.rowcount
                 self._db.commit()
         except self._integrity:
             if self._mark != "?":
                 self._db.rollback()
             raise Conflict from None
+        return count
 
     def _rows(self, statement: str, params: tuple = ()) -> list[tuple]:
         if self._mark == "?":
@@ -183,6 +189,37 @@ class Store:
             (room, digest(token)),
         )
         return SeatRow(*rows[0]) if rows else None
+
+    # --- learners away ---------------------------------------------------------------------
+
+    def depart(
+        self, room: str, tbl: int, seat: int, due: float, keep_earlier: bool = False
+    ) -> None:
+        """The seat's learner left: the bot takes over at ``due`` (seconds since the epoch)
+        unless they come back. Stored, so that any worker can keep the appointment."""
+        update = "DO NOTHING" if keep_earlier else "DO UPDATE SET due = excluded.due"
+        self._run(
+            f"INSERT INTO departures VALUES (?, ?, ?, ?) ON CONFLICT (room, tbl, seat) {update}",
+            (room, tbl, seat, due),
+        )
+
+    def arrive(self, room: str, tbl: int, seat: int) -> None:
+        """The seat's learner is back: no replacement is due."""
+        self._run(
+            "DELETE FROM departures WHERE room = ? AND tbl = ? AND seat = ?", (room, tbl, seat)
+        )
+
+    def due_departures(self, now: float) -> list[tuple[str, int, int]]:
+        rows = self._rows("SELECT room, tbl, seat FROM departures WHERE due <= ?", (now,))
+        return [tuple(row) for row in rows]
+
+    def claim_departure(self, room: str, tbl: int, seat: int, now: float) -> bool:
+        """Take on a replacement that is due; True for exactly one of several workers."""
+        deleted = self._run(
+            "DELETE FROM departures WHERE room = ? AND tbl = ? AND seat = ? AND due <= ?",
+            (room, tbl, seat, now),
+        )
+        return deleted == 1
 
     # --- deals and moves -------------------------------------------------------------------
 
