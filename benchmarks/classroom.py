@@ -154,7 +154,7 @@ async def seat(
 
 
 async def drive(
-    url: str, tables: int, seconds: float, pace: tuple[float, float]
+    url: str, tables: int, seconds: float, pace: tuple[float, float], mark=lambda: None
 ) -> tuple[Load, float]:
     """Join every seat first (tables deal as they fill), then let them play for ``seconds``."""
     load, go, stop = Load(), asyncio.Event(), asyncio.Event()
@@ -165,10 +165,12 @@ async def drive(
             await asyncio.sleep(0)
     while load.joined < tables * 4:
         await asyncio.sleep(0.05)
+    mark()
     go.set()
     started = time.perf_counter()
     await asyncio.sleep(seconds)
     stop.set()  # no new moves; the ones sent still get their acks
+    mark()
     elapsed = time.perf_counter() - started
     _, waiting = await asyncio.wait(tasks, timeout=5)
     for task in waiting:  # seats waiting for a turn that will not come
@@ -227,7 +229,13 @@ def run(
     server = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
     try:
         wait_port(port, server)
-        load, elapsed = asyncio.run(drive(f"ws://{HOST}:{port}/ws", tables, seconds, pace))
+        marks: list[tuple[float, float]] = []  # (server, client) CPU seconds at go and stop
+
+        def mark() -> None:
+            marks.append((_cpu(server.pid), time.process_time()))
+
+        url = f"ws://{HOST}:{port}/ws"
+        load, elapsed = asyncio.run(drive(url, tables, seconds, pace, mark))
         server_cpu = _cpu(server.pid)
     finally:
         server.terminate()
@@ -235,6 +243,9 @@ def run(
         log.close()
     (stored,) = sqlite3.connect(database).execute("SELECT COUNT(*) FROM moves").fetchone()
     trips = sorted(t * 1000 for t in load.trips)
+    (server_go, client_go), (server_stop, client_stop) = marks
+    acked = max(1, load.acked)
+    per_move = ((server_stop - server_go) * 1000 / acked, (client_stop - client_go) * 1000 / acked)
     p99 = trips[min(len(trips) - 1, int(len(trips) * 0.99))] if trips else float("nan")
     print(
         f"{label:<22} tables {tables:>4}  connections {tables * 4:>4}  "
@@ -242,7 +253,8 @@ def run(
         f"{statistics.median(trips) if trips else float('nan'):6.1f} ms  p99 {p99:6.1f} ms  "
         f"acked {load.acked}  stored {stored}  lost {max(0, load.acked - stored)}  "
         f"extra {max(0, stored - load.acked)}  errors {load.errors}  "
-        f"cpu s: server {server_cpu:.1f} clients {time.process_time():.1f}",
+        f"cpu s: server {server_cpu:.1f} clients {time.process_time():.1f}; "
+        f"cpu ms a move while measured: server {per_move[0]:.2f} clients {per_move[1]:.2f}",
         flush=True,
     )
     shutil.rmtree(tmp, ignore_errors=True)
