@@ -6,10 +6,12 @@ it, and the primary key (table, deal, move number) lets only one of several work
 given move: the loser gets ``Conflict`` and catches up. Tokens are kept only as SHA-256
 digests, so the file holds nothing a learner could replay.
 
-Moves are committed in groups: every move queued during one turn of the event loop goes into
-one transaction (``queue_move``), and each waits for that commit before it is acknowledged. A
-commit costs about the same for one move as for a hundred, so under load the store keeps up
-with far more moves a second, and no move is acknowledged before it is stored.
+Moves are committed in groups, in a thread of their own (``queue_move``): the moves queued
+while one commit runs go together into the next transaction, and each waits for its commit
+before it is acknowledged. A commit costs about the same for one move as for a hundred, so
+under load the store keeps up with far more moves a second; and the event loop never waits
+on a commit, nor on the file system syncs SQLite's checkpoints (or PostgreSQL's commits)
+wait for. No move is acknowledged before it is stored.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ import hashlib
 import json
 import sqlite3
 import time
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 
 SCHEMA = [
@@ -41,9 +44,6 @@ SCHEMA = [
         seat INTEGER NOT NULL, due REAL NOT NULL, PRIMARY KEY (room, tbl, seat))""",
 ]
 INSERT_MOVE = "INSERT INTO moves VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING"
-#: How long a group commit waits for another worker's SQLite write lock, retrying between
-#: other work, before it gives up on its moves.
-LOCK_PATIENCE = 30.0
 
 
 class Conflict(Exception):
@@ -85,23 +85,27 @@ class Store:
             self._mark = "?"
         for statement in SCHEMA:
             self._run(statement)
-        self._writer = self._db
+        # The group commit's own connection, used only by its thread; SQLite's busy handler
+        # (another worker writing) then makes that thread wait, not the event loop.
         if self._mark == "?":
-            # The group commit's own connection never sleeps in SQLite's busy handler (which
-            # would stop the whole event loop while another worker writes): it is told
-            # "locked" at once and tries again after the loop has done other work.
-            self._writer = sqlite3.connect(path, timeout=0, isolation_level=None)
+            self._writer = sqlite3.connect(
+                path, timeout=30, isolation_level=None, check_same_thread=False
+            )
             self._writer.execute("PRAGMA synchronous=NORMAL")
+        else:
+            self._writer = psycopg.connect(url, autocommit=False)
+        self._committer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="group-commit")
         self._queue: list[tuple[tuple, asyncio.Future]] = []
         self._flush: asyncio.Handle | None = None
-        self._locked_since: float | None = None
+        self._committing = False
 
     def close(self) -> None:
         if self._flush is not None:
             self._flush.cancel()
-            self._commit_queued()
-        if self._writer is not self._db:
-            self._writer.close()
+        self._committer.shutdown(wait=True)  # the commit under way finishes
+        if self._queue:  # and what was queued behind it
+            self._settle_batch(self._queue, self._insert_moves([row for row, _ in self._queue]))
+        self._writer.close()
         self._db.close()
 
     # --- plumbing --------------------------------------------------------------------------
@@ -274,8 +278,8 @@ class Store:
         future = loop.create_future()
         row = (room, tbl, deal, n, seat, json.dumps(action), nonce, time.time())
         self._queue.append((row, future))
-        if self._flush is None:
-            self._flush = loop.call_soon(self._commit_queued)
+        if self._flush is None and not self._committing:
+            self._flush = loop.call_soon(self._commit_queued)  # after this turn's moves
         return future
 
     def drop_queued(self, room: str, tbl: int) -> None:
@@ -290,31 +294,30 @@ class Store:
         self._queue = keep
 
     def _commit_queued(self) -> None:
+        """Hand what is queued to the commit thread; the next group waits for this one."""
         self._flush = None
         batch, self._queue = self._queue, []
         if not batch:
             return
-        try:
-            stored = self._insert_moves([row for row, _ in batch])
-        except sqlite3.OperationalError as err:
-            now = time.monotonic()
-            self._locked_since = self._locked_since or now
-            if "locked" in str(err) and now - self._locked_since < LOCK_PATIENCE:
-                self._queue = batch + self._queue  # another worker is writing: soon again
-                loop = asyncio.get_running_loop()
-                self._flush = loop.call_later(0.0005, self._commit_queued)
-                return
-            self._locked_since = None
+        self._committing = True
+        loop = asyncio.get_running_loop()
+        done = loop.run_in_executor(self._committer, self._insert_moves, [r for r, _ in batch])
+        done.add_done_callback(lambda result: self._committed(batch, result))
+
+    def _committed(self, batch: list, result: asyncio.Future) -> None:
+        self._committing = False
+        error = result.exception()
+        if error is not None:
             for _, future in batch:
                 if not future.done():
-                    future.set_exception(err)
-            return
-        except Exception as err:
-            for _, future in batch:
-                if not future.done():
-                    future.set_exception(err)
-            return
-        self._locked_since = None
+                    future.set_exception(error)
+        else:
+            self._settle_batch(batch, result.result())
+        if self._queue:  # the moves that came while this group was committed
+            self._flush = asyncio.get_running_loop().call_soon(self._commit_queued)
+
+    @staticmethod
+    def _settle_batch(batch: list, stored: list[bool]) -> None:
         for (_, future), ok in zip(batch, stored, strict=True):
             if future.done():
                 continue
@@ -324,37 +327,36 @@ class Store:
                 future.set_exception(Conflict())
 
     def _insert_moves(self, rows: list[tuple]) -> list[bool]:
-        """One transaction for all ``rows``: for each, whether it was stored."""
+        """One transaction for all ``rows`` (in the commit thread): for each, whether it was
+        stored; a table's rows after one refused are refused too."""
         refused: set[tuple] = set()
         stored = []
-        if self._mark == "?":
-            self._writer.execute("BEGIN IMMEDIATE")  # "locked" here: nothing was written
-            try:
-                for row in rows:
-                    ok = row[:2] not in refused
-                    ok = ok and self._writer.execute(INSERT_MOVE, row).rowcount == 1
-                    if not ok:
-                        refused.add(row[:2])
-                    stored.append(ok)
-                self._writer.execute("COMMIT")
-            except BaseException:
-                self._writer.execute("ROLLBACK")
-                raise
-            return stored
+        sql = INSERT_MOVE if self._mark == "?" else self._sql(INSERT_MOVE)
+        cur = self._writer.cursor()
         try:
-            with self._db.cursor() as cur:
-                for row in rows:
-                    ok = row[:2] not in refused
-                    if ok:
-                        cur.execute(self._sql(INSERT_MOVE), row)
-                        ok = cur.rowcount == 1
-                    if not ok:
-                        refused.add(row[:2])
-                    stored.append(ok)
-            self._db.commit()
+            if self._mark == "?":
+                cur.execute("BEGIN IMMEDIATE")
+            for row in rows:
+                ok = row[:2] not in refused
+                if ok:
+                    cur.execute(sql, row)
+                    ok = cur.rowcount == 1
+                if not ok:
+                    refused.add(row[:2])
+                stored.append(ok)
+            if self._mark == "?":
+                cur.execute("COMMIT")
+            else:
+                self._writer.commit()
         except BaseException:
-            self._db.rollback()
+            if self._mark == "?":
+                with contextlib.suppress(sqlite3.Error):
+                    cur.execute("ROLLBACK")
+            else:
+                self._writer.rollback()
             raise
+        finally:
+            cur.close()
         return stored
 
     def find_move(self, room: str, tbl: int, deal: int, nonce: str) -> tuple[int, int] | None:
