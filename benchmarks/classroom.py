@@ -105,6 +105,16 @@ class Load:
         self.errors = 0
         self.late = 0  # acknowledged after the run's time was up
         self.joined = 0
+        self.lags: list[float] = []  # how late the client's own loop woke, every 10 ms
+
+
+async def watch_loop(load: Load, stop: asyncio.Event) -> None:
+    """The clients' own stalls (their work, their collector, the machine's other load): a
+    round trip includes them, so they are printed beside it."""
+    while not stop.is_set():
+        before = time.perf_counter()
+        await asyncio.sleep(0.01)
+        load.lags.append(time.perf_counter() - before - 0.01)
 
 
 async def seat(
@@ -167,6 +177,7 @@ async def drive(
         await asyncio.sleep(0.05)
     mark()
     go.set()
+    watcher = asyncio.create_task(watch_loop(load, stop))
     started = time.perf_counter()
     await asyncio.sleep(seconds)
     stop.set()  # no new moves; the ones sent still get their acks
@@ -175,7 +186,7 @@ async def drive(
     _, waiting = await asyncio.wait(tasks, timeout=5)
     for task in waiting:  # seats waiting for a turn that will not come
         task.cancel()
-    await asyncio.gather(*tasks, return_exceptions=True)
+    await asyncio.gather(*tasks, watcher, return_exceptions=True)
     return load, elapsed
 
 
@@ -247,6 +258,8 @@ def run(
     acked = max(1, load.acked)
     per_move = ((server_stop - server_go) * 1000 / acked, (client_stop - client_go) * 1000 / acked)
     p99 = trips[min(len(trips) - 1, int(len(trips) * 0.99))] if trips else float("nan")
+    lags = sorted(load.lags) or [float("nan")]
+    lag_p99 = lags[min(len(lags) - 1, int(len(lags) * 0.99))] * 1000
     print(
         f"{label:<22} tables {tables:>4}  connections {tables * 4:>4}  "
         f"moves/s {load.acked / elapsed:8.0f}  round trip median "
@@ -254,7 +267,8 @@ def run(
         f"acked {load.acked}  stored {stored}  lost {max(0, load.acked - stored)}  "
         f"extra {max(0, stored - load.acked)}  errors {load.errors}  "
         f"cpu s: server {server_cpu:.1f} clients {time.process_time():.1f}; "
-        f"cpu ms a move while measured: server {per_move[0]:.2f} clients {per_move[1]:.2f}",
+        f"cpu ms a move while measured: server {per_move[0]:.2f} clients {per_move[1]:.2f}; "
+        f"client loop late p99 {lag_p99:.1f} ms",
         flush=True,
     )
     shutil.rmtree(tmp, ignore_errors=True)
