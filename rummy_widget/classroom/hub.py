@@ -131,6 +131,8 @@ class Hub:
         # every worker's sweep keeps those whose worker died.
         self._timers: dict[tuple[str, int, int], asyncio.Task] = {}
         self._sweeper: asyncio.Task | None = None
+        # Tables whose next message to the other workers must make them read the store.
+        self._reread: set[tuple[str, int]] = set()
         # What was last pushed for each table: the base of the next update.
         self.pushed: dict[tuple[str, int], views.Snapshot] = {}
 
@@ -270,7 +272,7 @@ class Hub:
                 return
             await self.send_state(conn, table)
             raise ProtocolError("stale", move=table.moves) from None
-        await self.changed(table, moved=(table.deal, number, conn.seat, nonce))
+        await self.changed(table, moved=(deal, number, conn.seat, nonce))
         await conn.send({"type": "ack", "id": nonce, "move": number})
         await self.run_bots(table)
 
@@ -332,11 +334,16 @@ class Hub:
         """Send every connection on this table (and the room's watchers) its new view, and
         tell the other workers; ``moved`` (deal, number, seat, nonce) is the move just
         stored, which they apply without reading the store if it follows on from theirs."""
-        if table.unstored:
-            return  # a move is waiting for its commit; its own push will show this one too
+        key = (table.room, table.index)
+        if table.unstored:  # a move is waiting for its commit; its own push shows this too
+            if local and moved is None:
+                self._reread.add(key)  # a seat changed: the others must read, not follow
+            return
         if local:
             action = None
-            if moved is not None and table.game is not None and len(table.game.history) > 0:
+            if key in self._reread:
+                self._reread.discard(key)
+            elif moved is not None and table.game is not None:
                 deal, number, seat, nonce = moved
                 if deal == table.deal and number < table.moves:
                     action = (deal, number, seat, table.game.history[number][1].to_json(), nonce)
@@ -412,13 +419,13 @@ class Hub:
         """Play every bot turn that is due, each one stored and pushed like a learner's."""
         while (move := table.bot_move()) is not None:
             seat, action = move
-            nonce = f"bot{table.deal}.{table.moves}"
+            deal, nonce = table.deal, f"bot{table.deal}.{table.moves}"
             try:
                 number = await table.play(self.store, seat, action, nonce)
             except (Conflict, RuleError):
                 await self.changed(table, local=False)
                 return  # another worker played it; its message brings the move here
-            await self.changed(table, moved=(table.deal, number, seat, nonce))
+            await self.changed(table, moved=(deal, number, seat, nonce))
 
     async def start_room(self, name: str) -> list[int]:
         room = self.room(name)
