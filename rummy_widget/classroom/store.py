@@ -6,12 +6,11 @@ it, and the primary key (table, deal, move number) lets only one of several work
 given move: the loser gets ``Conflict`` and catches up. Tokens are kept only as SHA-256
 digests, so the file holds nothing a learner could replay.
 
-Moves are committed in groups, in a thread of their own (``queue_move``): the moves queued
-while one commit runs go together into the next transaction, and each waits for its commit
-before it is acknowledged. A commit costs about the same for one move as for a hundred, so
-under load the store keeps up with far more moves a second; and the event loop never waits
-on a commit, nor on the file system syncs SQLite's checkpoints (or PostgreSQL's commits)
-wait for. No move is acknowledged before it is stored.
+Moves are committed in groups (``queue_move``): every move queued during one turn of the
+event loop (or, on PostgreSQL, while the previous commit ran in its thread) goes into one
+transaction, and each waits for its commit before it is acknowledged. A commit costs about
+the same for one move as for a hundred, so under load the store keeps up with far more moves
+a second. No move is acknowledged before it is stored.
 """
 
 from __future__ import annotations
@@ -44,6 +43,9 @@ SCHEMA = [
         seat INTEGER NOT NULL, due REAL NOT NULL, PRIMARY KEY (room, tbl, seat))""",
 ]
 INSERT_MOVE = "INSERT INTO moves VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING"
+#: How long an SQLite group waits for another worker's write lock, tried again between other
+#: work, before its moves fail.
+LOCK_PATIENCE = 30.0
 
 
 class Conflict(Exception):
@@ -85,24 +87,30 @@ class Store:
             self._mark = "?"
         for statement in SCHEMA:
             self._run(statement)
-        # The group commit's own connection, used only by its thread; SQLite's busy handler
-        # (another worker writing) then makes that thread wait, not the event loop.
+        # The group commit's own connection. SQLite's commits run on the event loop, and
+        # this connection is told "locked" at once instead of sleeping in SQLite's busy
+        # handler (which would stop the loop while another worker writes): the group is
+        # tried again after the loop has done other work. PostgreSQL's commits (a round trip
+        # and the server's fsync) run in a thread, which waits without holding the GIL.
+        self._committer: ThreadPoolExecutor | None = None
         if self._mark == "?":
             self._writer = sqlite3.connect(
-                path, timeout=30, isolation_level=None, check_same_thread=False
+                path, timeout=0, isolation_level=None, check_same_thread=False
             )
             self._writer.execute("PRAGMA synchronous=NORMAL")
         else:
             self._writer = psycopg.connect(url, autocommit=False)
-        self._committer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="group-commit")
+            self._committer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="commit")
         self._queue: list[tuple[tuple, asyncio.Future]] = []
         self._flush: asyncio.Handle | None = None
         self._committing = False
+        self._locked_since: float | None = None
 
     def close(self) -> None:
         if self._flush is not None:
             self._flush.cancel()
-        self._committer.shutdown(wait=True)  # the commit under way finishes
+        if self._committer is not None:
+            self._committer.shutdown(wait=True)  # the commit under way finishes
         if self._queue:  # and what was queued behind it
             self._settle_batch(self._queue, self._insert_moves([row for row, _ in self._queue]))
         self._writer.close()
@@ -294,27 +302,51 @@ class Store:
         self._queue = keep
 
     def _commit_queued(self) -> None:
-        """Hand what is queued to the commit thread; the next group waits for this one."""
+        """Commit what is queued, as one group; the next group waits for this one."""
         self._flush = None
         batch, self._queue = self._queue, []
         if not batch:
             return
-        self._committing = True
         loop = asyncio.get_running_loop()
-        done = loop.run_in_executor(self._committer, self._insert_moves, [r for r, _ in batch])
-        done.add_done_callback(lambda result: self._committed(batch, result))
+        rows = [row for row, _ in batch]
+        if self._committer is not None:
+            self._committing = True
+            done = loop.run_in_executor(self._committer, self._insert_moves, rows)
+            done.add_done_callback(lambda result: self._committed(batch, result))
+            return
+        try:
+            stored = self._insert_moves(rows)
+        except sqlite3.OperationalError as err:
+            now = time.monotonic()
+            self._locked_since = self._locked_since or now
+            if "locked" in str(err) and now - self._locked_since < LOCK_PATIENCE:
+                self._queue = batch + self._queue  # another worker is writing: soon again
+                self._flush = loop.call_later(0.0005, self._commit_queued)
+                return
+            self._locked_since = None
+            self._fail_batch(batch, err)
+            return
+        except Exception as err:
+            self._fail_batch(batch, err)
+            return
+        self._locked_since = None
+        self._settle_batch(batch, stored)
 
     def _committed(self, batch: list, result: asyncio.Future) -> None:
         self._committing = False
         error = result.exception()
         if error is not None:
-            for _, future in batch:
-                if not future.done():
-                    future.set_exception(error)
+            self._fail_batch(batch, error)
         else:
             self._settle_batch(batch, result.result())
         if self._queue:  # the moves that came while this group was committed
             self._flush = asyncio.get_running_loop().call_soon(self._commit_queued)
+
+    @staticmethod
+    def _fail_batch(batch: list, error: BaseException) -> None:
+        for _, future in batch:
+            if not future.done():
+                future.set_exception(error)
 
     @staticmethod
     def _settle_batch(batch: list, stored: list[bool]) -> None:
@@ -327,14 +359,22 @@ class Store:
                 future.set_exception(Conflict())
 
     def _insert_moves(self, rows: list[tuple]) -> list[bool]:
-        """One transaction for all ``rows`` (in the commit thread): for each, whether it was
-        stored; a table's rows after one refused are refused too."""
+        """One transaction for all ``rows``: for each, whether it was stored; a table's rows
+        after one refused are refused too."""
         refused: set[tuple] = set()
         stored = []
         sql = INSERT_MOVE if self._mark == "?" else self._sql(INSERT_MOVE)
         cur = self._writer.cursor()
         try:
             if self._mark == "?":
+                cur.execute("BEGIN IMMEDIATE")
+                # The usual group: every row is new, stored in one call. Else (another
+                # worker stored one of these numbers) undo it and go row by row.
+                cur.executemany(sql, rows)
+                if cur.rowcount == len(rows):
+                    cur.execute("COMMIT")
+                    return [True] * len(rows)
+                cur.execute("ROLLBACK")
                 cur.execute("BEGIN IMMEDIATE")
             for row in rows:
                 ok = row[:2] not in refused
