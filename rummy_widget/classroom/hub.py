@@ -107,8 +107,8 @@ def quiet_collector() -> None:
     the collector ran often, and each full collection walked every table's game: pauses
     of up to 100-270 ms under load, every one of them in the round trip of the moves
     waiting at that moment. What exists at start is frozen out of the collector's walks,
-    young collections come every 20000 allocations instead of 700, and full ones about a
-    thousandth as often; the server makes few cycles, so they still get collected.
+    young collections come every 20000 allocations instead of 700, and full ones some 500
+    times more rarely; the server makes few cycles, so they still get collected.
     """
     gc.freeze()
     gc.set_threshold(20_000, 20, 100)
