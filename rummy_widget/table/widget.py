@@ -99,12 +99,13 @@ class RummyTable(anywidget.AnyWidget):
         room: str | None = None,
         **kwargs: object,
     ) -> None:
+        if core is None and server is not None:  # a seat at a classroom server's table
+            core = RemoteTable(server, room, name, lang, send=self._relay_send)
+            # In the comm's first state: the front end's relay reads it once, at initialize.
+            kwargs["remote"] = {"url": core.url, "room": core.room, "name": core.name}
         super().__init__(
             lang=check_lang(lang), bot_speed=bot_speed, four_color=four_color, size=size, **kwargs
         )
-        if core is None and server is not None:  # a seat at a classroom server's table
-            core = RemoteTable(server, room, name, lang, send=self._relay_send)
-            self.remote = {"url": core.url, "room": core.room, "name": core.name}
         if core is None:
             core = Table(
                 opponents,
