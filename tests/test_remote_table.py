@@ -39,6 +39,7 @@ class Relay:
         self.ws = ws_connect(where["url"], open_timeout=5).__enter__()
         widget.send = self.from_kernel  # the widget's custom messages to the front end
         self.synced: list[tuple[dict | None, str]] = []  # (server state, synced JSON) seen
+        self.events: list[list] = []  # what the kernel was told, in order (for the replay)
         self.to_kernel({"type": "remote_open", "token": storage.get(self.key)})
 
     def from_kernel(self, content: dict, buffers=None) -> None:
@@ -46,6 +47,7 @@ class Relay:
         self.ws.send(content["text"])
 
     def to_kernel(self, content: dict) -> None:
+        self.events.append(["relay", content])
         self.widget._handle_custom_msg(content, [])
         state = self.widget.core.state
         self.synced.append((state, json.dumps(self.widget.get_state(), default=str)))
@@ -79,7 +81,9 @@ def seat_table(server: Server, name: str = "Alex", lang: str = "en") -> RummyTab
 def act(relay: Relay, action) -> bool:
     """The learner's intent, then the frames until the server has answered it."""
     table = relay.widget
-    done = table.handle_intent({"type": "action", "rev": table.view["rev"], "action": action})
+    intent = {"type": "action", "rev": table.view["rev"], "action": action}
+    relay.events.append(["intent", intent])
+    done = table.handle_intent(intent)
     relay.pump(lambda: table.core._pending is None)
     return done
 
@@ -220,3 +224,63 @@ def test_the_seat_comes_back_after_a_reload_and_after_a_kernel_restart(server):
     assert mover.view["phase"] == "play"
     for _state, synced in [*relays[0].synced, *again.synced, *restarted.synced, *back.synced]:
         assert storage[(ann.remote["url"], "KETTU", "Ann")] not in synced
+
+
+REPLAY = """
+import json
+
+from rummy_widget.table.remote import RemoteTable
+
+table = RemoteTable("http://127.0.0.1:1", "KETTU", "Alex")
+table.ids = IDS
+views = []
+for kind, content in json.loads(EVENTS):
+    if kind == "relay":
+        table.relayed(content)
+    else:
+        table.intent(content)
+    views.append(table.screen("fi"))
+text = json.dumps(views, sort_keys=True)
+text  # Pyodide's runPython returns the last expression
+"""
+
+
+def test_pyodide_builds_the_same_views_from_the_same_frames(server, tmp_path):
+    """The zero-install site runs the kernel in Pyodide (32-bit WebAssembly): the frames of a
+    real session, replayed there, give the same views (hints and refusals included)."""
+    import runpy
+    import shutil
+    import subprocess
+
+    from test_pyodide import PYODIDE, REPO, RUNNER, missing
+
+    table = seat_table(server)
+    relay = Relay(table, {})
+    Classroom(server.url, server.key).start("KETTU")
+    relay.pump(lambda: table.core.observation() is not None)
+    bot = get_bot("basic", seed=5)
+    for _ in range(12):
+        relay.pump(lambda: playing(table))
+        if table.view["phase"] == "draw":  # a hint, and a discard the server refuses
+            hint = {"type": "hint", "rev": table.view["rev"]}
+            relay.events.append(["intent", hint])
+            table.handle_intent(hint)
+            act(relay, {"type": "discard", "card": table.core.observation()["hand"][0]["id"]})
+        act(relay, bot.act(table.core.observation()).to_json())
+    events = json.dumps(relay.events)
+    script = tmp_path / "replay.py"
+    script.write_text(f"EVENTS = {events!r}\nIDS = {table.core.ids!r}\n{REPLAY}")
+    here = json.loads(runpy.run_path(str(script))["text"])
+    assert len(here) == len(relay.events) and any(v["hint"] for v in here)
+    assert any(v["message"] and v["message"]["kind"] == "error" for v in here)
+    lack = missing() or (None if shutil.which("node") else "Node.js")
+    if lack:
+        pytest.skip(f"the Pyodide replay needs {lack}")
+    run = subprocess.run(
+        ["node", str(RUNNER), str(PYODIDE), str(REPO / "rummy_widget"), str(script)],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert run.returncode == 0, run.stderr[-3000:]
+    assert json.loads(run.stdout) == here

@@ -80,6 +80,8 @@ class RemoteTable:
         self.bots: dict = {}
         self.seed = 0
         self.on_progress = None
+        #: Moves' ids start with this (a new table, after a kernel restart, has another).
+        self.ids = secrets.token_hex(6)
         self._joined_lang = self.lang
         self._pending: dict | None = None  # the move sent and not yet acknowledged
         self._resend = False
@@ -284,7 +286,7 @@ class RemoteTable:
                 raise MeldRefused(reason)
         frame = {
             "type": "act",
-            "id": secrets.token_hex(8),
+            "id": f"{self.ids}-{self._message_count}-{self.rev}",
             "deal": self.state["deal"],
             "move": self.state["move"],
             "action": action.to_json(),
