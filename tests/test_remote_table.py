@@ -284,3 +284,17 @@ def test_pyodide_builds_the_same_views_from_the_same_frames(server, tmp_path):
     )
     assert run.returncode == 0, run.stderr[-3000:]
     assert json.loads(run.stdout) == here
+
+
+def test_an_origin_is_read_from_a_pasted_notebook_address():
+    from rummy_widget.classroom.cli import origin_of
+    from rummy_widget.classroom.server import origin_allowed
+
+    allowed = [
+        origin_of("http://localhost:8888/lab/tree/KETTU.ipynb"),
+        origin_of(" https://Hub.School.fi/ "),
+    ]
+    assert allowed == ["http://localhost:8888", "https://hub.school.fi"]
+    assert origin_allowed("http://localhost:8888", "10.0.0.5:8765", allowed)
+    assert not origin_allowed("http://localhost:8889", "10.0.0.5:8765", allowed)
+    assert origin_of("*") == "*"
