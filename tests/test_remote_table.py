@@ -298,3 +298,24 @@ def test_an_origin_is_read_from_a_pasted_notebook_address():
     assert origin_allowed("http://localhost:8888", "10.0.0.5:8765", allowed)
     assert not origin_allowed("http://localhost:8889", "10.0.0.5:8765", allowed)
     assert origin_of("*") == "*"
+
+
+def test_a_new_deal_says_the_last_one_is_over(server):
+    Classroom(server.url, server.key).create_room("DUO", players=2, deals=2)
+    table = RummyTable(server=server.url, room="DUO", name="Alex", lang="fi")
+    relay = Relay(table, {})
+    relay.pump(lambda: table.core.state is not None)
+    Classroom(server.url, server.key).start("DUO")
+    relay.pump(lambda: table.core.observation() is not None)
+    bot = get_bot("basic", seed=11)
+    while table.core.state["deal"] == 0:
+        relay.pump(lambda: playing(table) or table.core.state["deal"] > 0)
+        if table.core.state["deal"] == 0:
+            act(relay, bot.act(table.core.observation()).to_json())
+    relay.pump(lambda: table.view["message"] is not None)
+    assert table.view["message"] == {
+        "id": table.view["message"]["id"],
+        "kind": "info",
+        "text": t("ui.remote.deal_over", "fi", n=1, next=2),
+    }
+    assert table.view["deal"]["number"] == 2 and table.view["phase"] != "over"

@@ -156,7 +156,12 @@ class RemoteTable:
             message.get("move"),
         )
         if not same or (old.get("view") is None) != (message.get("view") is None):
-            self._changed([])
+            self._changed([], own=True)
+        ended = old is not None and old.get("view") is not None and message.get("view")
+        if ended and old.get("deal") != message.get("deal") and old["view"]["phase"] != "over":
+            # The server deals on in the push of the last move, so this seat never saw the end.
+            n, later = old["deal"] + 1, message["deal"] + 1
+            self._say(lambda lang: t("ui.remote.deal_over", lang, n=n, next=later), kind="info")
         if self._resend and self._pending and message.get("view") is not None:
             self._resend = False  # a move sent before the socket dropped: the same id again
             self.send(encode(self._pending["frame"]))
@@ -174,17 +179,19 @@ class RemoteTable:
         events = log.get("events", []) if log.get("from") == len(old["view"]["log"]) else []
         actor = events[0].get("player") if events else None
         if actor is None or actor == self.seat:
-            self._changed([])
+            self._changed([], own=True)
             return
         steps = self.steps if len(self.steps) < MAX_STEPS else []
         self._changed([*steps, step_view(new["view"], events, actor)])
 
-    def _changed(self, steps: list[dict]) -> None:
-        """The table moved on: a new revision; the old hint and message go."""
+    def _changed(self, steps: list[dict], own: bool = False) -> None:
+        """The table moved on: a new revision; the old hint and error go, and a notice (a new
+        deal) stays until the learner's own move."""
         self.rev += 1
         self.steps = steps
         self._hint = None
-        if self._message is not None and not self._message.get("lost"):
+        found = self._message
+        if found is not None and not found["lost"] and (own or found["kind"] == "error"):
             self._message = None
 
     def _refused(self, message: dict) -> None:
