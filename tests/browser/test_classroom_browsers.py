@@ -17,7 +17,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from browser_support import open_notebook, run_cell, screenshot, serious_violations
+from browser_support import REPO, open_notebook, run_cell, screenshot, serious_violations
 from table_driver import SNAPSHOT_JS, TablePage
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -187,3 +187,64 @@ def seat_back(lab, page, name: str, game: Game, seat: int) -> TablePage:
     shows(fresh, expected(game, seat))
     screenshot(page, f"classroom-reloaded-seat{seat}")
     return fresh
+
+
+@pytest.mark.slow
+def test_a_learner_in_the_zero_install_site_plays_a_deal_through_the_browsers_socket(
+    browser, tmp_path
+):
+    """JupyterLite: Python runs in Pyodide, which cannot open sockets; the page's relay does.
+    Alex plays from the site's notebook, Bo is a script (``connect``)."""
+    from lite_support import build_site, lite_url, run_new_cell, serve, wait_kernel_idle
+
+    from rummy_widget.classroom import connect
+
+    site = serve(build_site(tmp_path / "site"), tmp_path / "served.log")
+    classroom = Server(tmp_path, "--players", "2", "--deals", "1", "--origin", site.url)
+    classroom.start()
+    context = browser.new_context(viewport={"width": 1366, "height": 1000})
+    context.set_default_timeout(180_000)
+    try:
+        page = context.new_page()
+        lesson = REPO / "tutorials" / "en" / "06_play_against_bots.ipynb"
+        cells = len(json.loads(lesson.read_text())["cells"])
+        page.goto(lite_url(site, "en/06_play_against_bots.ipynb"))
+        wait_kernel_idle(page)
+        page.wait_for_function(
+            f"document.querySelectorAll('.jp-Notebook .jp-Cell').length == {cells}"
+        )
+        code = (
+            "from rummy_widget import RummyTable; "
+            f"RummyTable(server={classroom.url!r}, room={ROOM!r}, name='Alex', "
+            "bot_speed='instant')"
+        )
+        run_new_cell(page, code)
+        table = TablePage(page)
+        table.root = page.locator(".rw-root").last
+        waiting = t("ui.remote.waiting", "en", room=ROOM, table=1, seated=1, seats=2)
+        table.root.get_by_text(waiting).wait_for()
+        bo = connect(classroom.url, ROOM, "Bo")
+        game = Game(["Alex", "Bo"], seed=0)
+        bots = [get_bot("basic", seed=21 + seat) for seat in range(2)]
+        for _ in range(400):
+            if game.phase == "over":
+                break
+            seat = game.current_player
+            if seat == 0:
+                shows(table, expected(game, 0))
+            action = bots[seat].act(game.observation(seat))
+            if seat == 0:
+                table.click_move(action)
+            else:
+                bo.wait(lambda s: bo.my_turn(s))
+                bo.act(action)
+            game.apply(action, player=seat)
+        assert game.phase == "over"
+        shows(table, expected(game, 0))
+        table.root.locator(".rw-score").wait_for()
+        screenshot(page, "classroom-lite-over")
+        bo.close()
+    finally:
+        context.close()
+        classroom.stop()
+        site.stop()
