@@ -319,3 +319,16 @@ def test_a_new_deal_says_the_last_one_is_over(server):
         "text": t("ui.remote.deal_over", "fi", n=1, next=2),
     }
     assert table.view["deal"]["number"] == 2 and table.view["phase"] != "over"
+
+
+def test_a_server_that_never_answers_is_named_with_its_likely_causes():
+    """The relay's socket closes before it opens (a wrong address, or a notebook origin the
+    server was not started with): after the second try the table says what to check."""
+    table = RummyTable(server="http://10.0.0.5:8765", room="KETTU", name="Alex", lang="fi")
+    connecting = t("ui.remote.connecting", "fi", server="http://10.0.0.5:8765")
+    table._handle_custom_msg({"type": "remote_closed"}, [])
+    assert table.view["pass"]["title"] == connecting
+    table._handle_custom_msg({"type": "remote_closed"}, [])
+    unreachable = t("ui.remote.unreachable", "fi", server="http://10.0.0.5:8765")
+    assert table.view["pass"]["title"] == unreachable
+    assert "--origin" in t("ui.remote.unreachable", "en", server="x")

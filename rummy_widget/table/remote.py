@@ -31,6 +31,8 @@ from .view import Extras, action_view, observation_view, result_board, step_view
 RELAY = ("remote_open", "remote_frame", "remote_closed")
 #: The steps kept between two of the learner's own moves (a long absence starts afresh).
 MAX_STEPS = 40
+#: Sockets that close unopened before the waiting screen names the likely causes.
+UNREACHABLE_AFTER = 2
 
 Text = Callable[[str], str]
 
@@ -75,6 +77,7 @@ class RemoteTable:
         self.seat: int | None = None
         self.table: int | None = None
         self.connected = False
+        self.failures = 0  # sockets that closed before they opened
         self.rev = 0
         self.steps: list[dict] = []
         self.bots: dict = {}
@@ -119,6 +122,8 @@ class RemoteTable:
         elif kind == "remote_closed" and self.connected:
             self.connected = False
             self._say(lambda lang: t("ui.remote.lost", lang), kind="info", lost=True)
+        elif kind == "remote_closed":
+            self.failures += 1  # never opened: a wrong address, or an origin the server refuses
 
     def _join(self, token: str | None) -> None:
         join = {"type": "join", "room": self.room, "name": self.name, "lang": self.lang}
@@ -382,6 +387,8 @@ class RemoteTable:
         )
         if self._message is not None and not self._message.get("lost") and self.connected:
             title = view["message"]["text"]
+        elif not self.connected and self.failures >= UNREACHABLE_AFTER:
+            title = t("ui.remote.unreachable", lang, server=self.server)
         elif not self.connected or self.table is None:
             title = t("ui.remote.connecting", lang, server=self.server)
         else:
