@@ -248,3 +248,22 @@ def test_a_learner_in_the_zero_install_site_plays_a_deal_through_the_browsers_so
         context.close()
         classroom.stop()
         site.stop()
+
+
+def test_a_notebook_page_the_server_does_not_allow_is_told_what_to_check(browser, lab, tmp_path):
+    """Without ``--origin`` for JupyterLab's address the server refuses the page's socket
+    (another port is another origin); the table names the likely causes instead of hanging."""
+    server = Server(tmp_path, "--players", "2").start()
+    context = browser.new_context(viewport={"width": 1366, "height": 900})
+    context.set_default_timeout(60_000)
+    try:
+        page = context.new_page()
+        open_notebook(page, lab, notebook(lab, server, "Cy"))
+        run_cell(page, 0)
+        told = t("ui.remote.unreachable", "en", server=server.url)
+        page.locator(".rw-root").get_by_text(told).wait_for()
+        screenshot(page, "classroom-origin-refused")
+        assert Classroom(server.url, server.key).tables() == []  # nobody joined
+    finally:
+        context.close()
+        server.stop()
