@@ -336,9 +336,13 @@ WATCH_JS = """root => { window.__frames = new Promise(resolve => {
 }); }"""
 
 
-def test_bots_are_watchable_open_hands_stay_up_and_the_log_never_runs_ahead(lab, page):
+@pytest.mark.parametrize("front_end", ["lab", "notebook7"])
+def test_bots_are_watchable_open_hands_stay_up_and_the_log_never_runs_ahead(
+    front_end, request, page
+):
+    server = request.getfixturevalue(front_end)
     args = {"opponents": ["basic", "basic"], "seed": 3, "reveal": True, "bot_speed": "fast"}
-    table = open_cell(page, lab, "watch.ipynb", table_cell(args))
+    table = open_cell(page, server, f"watch-{front_end}.ipynb", table_cell(args))
     shadow = Shadow(args)
     table.root.get_by_text(t("ui.menu", "en"), exact=True).click()  # the log is in the drawer
     expect(table.root).to_have_attribute("data-rw-state", "idle")
@@ -442,12 +446,14 @@ def drag(page, source, target, touch: bool = False, at: float = 0.5) -> None:
     cdp.detach()
 
 
+@pytest.mark.parametrize("front_end", ["lab", "notebook7"])
 @pytest.mark.parametrize("touch", [False, True], ids=["mouse", "touch"])
-def test_drag_and_drop_reorders_melds_lays_off_and_discards(lab, browser, touch):
+def test_drag_and_drop_reorders_melds_lays_off_and_discards(front_end, request, browser, touch):
+    server = request.getfixturevalue(front_end)
     context = browser.new_context(viewport={"width": 1366, "height": 900}, has_touch=touch)
     page = context.new_page()
     try:
-        table = open_cell(page, lab, f"drag-{touch}.ipynb", LESSON)
+        table = open_cell(page, server, f"drag-{touch}.ipynb", LESSON)
         ids = {code: card_id(code) for code in ("7H", "8H", "9H", "5C", "KS", "2D", "4S")}
         order = table.hand_order()
         first, last = order[0], order[-1]
@@ -467,7 +473,8 @@ def test_drag_and_drop_reorders_melds_lays_off_and_discards(lab, browser, touch)
             t("ui.discard_top", "en", card="9 of clubs")
         )
         expect(table.card(ids["KS"])).to_have_count(0)
-        screenshot(page, f"table-dragged-{'touch' if touch else 'mouse'}")
+        where = "" if front_end == "lab" else "-nb7"
+        screenshot(page, f"table-dragged-{'touch' if touch else 'mouse'}{where}")
     finally:
         context.close()
 
@@ -489,10 +496,13 @@ table = RummyTable(game=game, opponents=["basic"], bot_speed="instant", lang="{l
 table"""
 
 
-@pytest.mark.parametrize("lang", ["en", "fi"])
-def test_an_illegal_meld_names_the_rule_in_the_tables_language(lab, page, lang):
+@pytest.mark.parametrize(("front_end", "lang"), [("lab", "en"), ("lab", "fi"), ("notebook7", "fi")])
+def test_an_illegal_meld_names_the_rule_in_the_tables_language(front_end, request, page, lang):
+    """The reasons in the table's language, then in the other one after switching: both
+    languages in each front end."""
+    server = request.getfixturevalue(front_end)
     source = ROYAL.format(rules="rummy_royal", lang=lang)
-    table = open_cell(page, lab, f"reason-{lang}.ipynb", source, lang)
+    table = open_cell(page, server, f"reason-{lang}.ipynb", source, lang)
     table.button("ui.stock").click()
     hand = table.root.locator(".rw-hand [data-card]")
     expect(hand).to_have_count(8)
@@ -506,7 +516,7 @@ def test_an_illegal_meld_names_the_rule_in_the_tables_language(lab, page, lang):
     kings.nth(1).click()
     table.button("ui.meld").click()
     expect(table.alert()).to_contain_text(t("ui.reason.set_suits", lang))
-    screenshot(page, f"table-reason-{lang}", table.root)
+    screenshot(page, f"table-reason-{lang}{'' if front_end == 'lab' else '-nb7'}", table.root)
     other = "fi" if lang == "en" else "en"
     table.root.get_by_text(t("ui.menu", lang), exact=True).click()
     table.root.locator("[data-rw-set=lang]").select_option(other)
@@ -527,9 +537,11 @@ print(len(game.history))
 replay"""
 
 
-def test_replay_controls_for_a_teacher(lab, page):
-    lab.write_notebook("replay.ipynb", [REPLAY])
-    open_notebook(page, lab, "replay.ipynb")
+@pytest.mark.parametrize("front_end", ["lab", "notebook7"])
+def test_replay_controls_for_a_teacher(front_end, request, page):
+    server = request.getfixturevalue(front_end)
+    server.write_notebook("replay.ipynb", [REPLAY])
+    open_notebook(page, server, "replay.ipynb")
     run_cell(page, 0)
     table = TablePage(page)
     table.wait_rendered()
@@ -551,7 +563,7 @@ def test_replay_controls_for_a_teacher(lab, page):
     expect(root.locator(".rw-replay-pos")).to_have_text(t("ui.replay.step", "en", n=0, total=total))
     root.get_by_role("button", name=t("ui.replay.play", "en"), exact=True).click()
     expect(root.locator(".rw-replay-pos")).to_have_text(t("ui.replay.step", "en", n=3, total=total))
-    screenshot(page, "table-replay", table.root)
+    screenshot(page, f"table-replay{'' if front_end == 'lab' else '-nb7'}", table.root)
 
 
 GO_OUT = """from rummy_widget import Game
