@@ -7,6 +7,8 @@ under CI=true).
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from browser_support import browser_missing, in_ci, open_notebook, run_cell, screenshot
 
@@ -88,16 +90,30 @@ def clipped_labels(page) -> list[str]:
     return page.evaluate(CLIPPED_JS, LABELS)
 
 
+def set_in_drawer(table: TablePage, setting: str, value: str | bool) -> None:
+    """Change a setting in the table's drawer (a choice or a tick), then close the drawer."""
+    table.root.locator(".rw-drawer > summary").click()
+    field = table.root.locator(f"[data-rw-set={setting}]")
+    if isinstance(value, bool):
+        field.set_checked(value)
+    else:
+        field.select_option(value)
+    table.root.locator(".rw-drawer > summary").click()
+    expect(table.root.locator(".rw-drawer-body")).to_be_hidden()
+
+
+def set_large(table: TablePage, large: bool) -> None:
+    """size="large" on or off, from the drawer as a teacher would."""
+    set_in_drawer(table, "size", large)
+    expect(table.root).to_have_class(re.compile(r"\brw-large\b" if large else r"^(?!.*rw-large)"))
+
+
 def switch_language(table: TablePage, lang: str) -> None:
-    """Choose the table's language in its drawer, then close the drawer again."""
-    menu = table.root.locator(".rw-drawer > summary")
-    menu.click()
-    table.root.locator("[data-rw-set=lang]").select_option(lang)
+    """Choose the table's language in its drawer."""
+    set_in_drawer(table, "lang", lang)
     table.lang = lang
     expect(table.root).to_have_attribute("lang", lang)
     expect(table.button("ui.stock")).to_have_count(1)
-    table.root.locator(".rw-drawer > summary").click()
-    expect(table.root.locator(".rw-drawer-body")).to_be_hidden()
 
 
 @pytest.mark.parametrize(
@@ -139,6 +155,12 @@ def test_the_table_fits_every_screen_in_both_languages(front_end, players, theme
                     screenshot(page, shot.format(width))
                     if width == LAPTOP[0]:
                         assert serious_violations(page) == [], lang
+                if players == 4:  # a teacher's projector: size="large" from the drawer
+                    set_large(table, True)
+                    assert_on_screen(page, *PROJECTOR)
+                    assert clipped_labels(page) == [], ("large", lang)
+                    screenshot(page, shot.format("1920-large"))
+                    set_large(table, False)
                 page.set_viewport_size({"width": NARROW[0], "height": NARROW[1]})
                 page.wait_for_function(f"() => window.innerWidth === {NARROW[0]}")
                 expect(table.root.locator(".rw-hand")).to_be_visible()
