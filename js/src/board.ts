@@ -336,7 +336,7 @@ function piles(lang: Lang, view: View, table: TableState, id: string): HTMLEleme
       "stock",
       can.draw && table.stock_size > 0,
       hinted("stock"),
-      table.stock_size > 0 ? cardBack(lang) : emptyPlace(),
+      table.stock_size > 0 ? cardBack() : emptyPlace(),
       tn(lang, "ui.stock_count", table.stock_size),
       id,
     ),
