@@ -186,26 +186,30 @@ COVERED_JS = """el => {
 }"""
 
 
+#: The parts' boxes in the table's own coordinates (scrolling moves them all alike).
+IN_TABLE_JS = """(root, parts) => {
+  const at = root.getBoundingClientRect();
+  return Object.fromEntries(parts.map(sel => {
+    const r = root.querySelector(sel).getBoundingClientRect();
+    return [sel, [r.left - at.left, r.top - at.top, r.right - at.left, r.bottom - at.top]];
+  }));
+}"""
+
+
 def assert_reachable(table: TablePage) -> None:
     """Each of hand, piles, message line and actions scrolls into view whole and uncovered; none
     overlaps another, and the message line sits right above the actions."""
-    boxes = {}
     for part in PARTS:
         found = table.root.locator(part)
         found.scroll_into_view_if_needed()
         assert found.evaluate(COVERED_JS) == [], part
-        box = found.bounding_box()
-        boxes[part] = (box["x"], box["y"], box["x"] + box["width"], box["y"] + box["height"])
-    found = table.root.locator(PARTS[0])
-    top = found.bounding_box()["y"]
-    # Compare the boxes in the table's own coordinates (scrolling moved them all alike).
-    shifted = {p: (b[0], b[1] - top, b[2], b[3] - top) for p, b in boxes.items()}
-    names = list(shifted)
+    boxes = table.root.evaluate(IN_TABLE_JS, list(PARTS))
+    names = list(boxes)
     for i, a in enumerate(names):
         for b in names[i + 1 :]:
-            (l1, t1, r1, b1), (l2, t2, r2, b2) = shifted[a], shifted[b]
-            assert r1 <= l2 or r2 <= l1 or b1 <= t2 or b2 <= t1, (a, b, shifted)
-    line, actions = shifted[".rw-line"], shifted[".rw-actions"]
+            (l1, t1, r1, b1), (l2, t2, r2, b2) = boxes[a], boxes[b]
+            assert r1 <= l2 or r2 <= l1 or b1 <= t2 or b2 <= t1, (a, b, boxes)
+    line, actions = boxes[".rw-line"], boxes[".rw-actions"]
     assert 0 <= actions[1] - line[3] <= 16, (line, actions)
 
 
