@@ -33,7 +33,7 @@ from rummy_widget import Game
 from rummy_widget.bots import get_bot
 from rummy_widget.bots.tournament import play_game
 from rummy_widget.review import review
-from rummy_widget.review.core import CONFIRM, SAMPLES
+from rummy_widget.review.core import BUDGET, CONFIRM, SAMPLES
 from rummy_widget.review.evaluate import measure
 
 
@@ -61,11 +61,12 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--samples", type=int, default=SAMPLES)
     parser.add_argument("--confirm", type=int, default=CONFIRM)
+    parser.add_argument("--budget", type=int, default=BUDGET, help="playouts per review")
     parser.add_argument("--recheck", type=int, default=10, help="times the verdict's samples")
     args = parser.parse_args()
 
     reference = reference_deal_cpu(10_000 + args.seed)
-    times, decisions = [], 0
+    times, playouts, decisions, unchecked = [], [], 0, 0
     kept = {"mistake": 0, "find": 0}
     flagged = {"mistake": 0, "find": 0}
     memo: dict = {}
@@ -75,9 +76,13 @@ def main() -> None:
             [get_bot("basic", seed=deal), get_bot("expert", seed=deal + 1)],
         )
         start = time.process_time()
-        result = review(game, 0, seed=deal, samples=args.samples, confirm=args.confirm)
+        result = review(
+            game, 0, seed=deal, samples=args.samples, confirm=args.confirm, budget=args.budget
+        )
         times.append(time.process_time() - start)
+        playouts.append(result.playouts)
         decisions += len(result.decisions)
+        unchecked += sum(d.unchecked for d in result.decisions)
         for item in [*result.mistakes, *result.finds]:
             other = item.better if item.verdict == "mistake" else item.expert
             rng = random.Random(f"recheck:{args.seed}:{deal}:{item.move}")
@@ -85,29 +90,46 @@ def main() -> None:
             again = measure(item.observation, [item.played, other], samples, rng, memo)
             gain = again[1].gain  # the other option over the played one
             flagged[item.verdict] += 1
-            kept[item.verdict] += gain > 0 if item.verdict == "mistake" else gain < 0
+            keeps = gain > 0 if item.verdict == "mistake" else gain < 0
+            kept[item.verdict] += keeps
+            figure = item.cost if item.verdict == "mistake" else item.margin
+            print(  # enough to redo the count for a stricter z or min_points without a rerun
+                f"  flag {deal}:{item.move} {item.verdict} {figure:.2f} ± {item.error:.2f} "
+                f"over {item.checked or item.samples}; recheck {gain:+.2f} ± {again[1].error:.2f}"
+                f" {'kept' if keeps else 'FLIPPED'}",
+                flush=True,
+            )
         print(
             f"deal {deal}: {len(game.history)} moves, {len(result.decisions)} decisions, "
             f"{len(result.mistakes)} mistakes, {len(result.finds)} finds, "
+            f"{result.samples} worlds, {result.playouts} playouts, "
             f"review {times[-1]:.2f} s CPU",
             flush=True,
         )
     total, total_kept = sum(flagged.values()), sum(kept.values())
     low, high = wilson(total_kept, total)
     print()
-    budget = f"samples {args.samples}, confirm {args.confirm}, recheck x{args.recheck}"
+    budget = (
+        f"samples {args.samples}, confirm {args.confirm}, budget {args.budget}, "
+        f"recheck x{args.recheck}"
+    )
     print(f"deals reviewed: {args.deals}, {budget}")
-    print(f"decisions looked at: {decisions}; flagged: {flagged}")
+    print(
+        f"decisions looked at: {decisions}; flagged: {flagged}; "
+        f"leads left without a second look: {unchecked}"
+    )
     share = total_kept / total if total else float("nan")
     interval = f"95% interval {low:.1%}-{high:.1%}"
     print(f"kept their sign: {total_kept}/{total} = {share:.1%} ({interval})")
     for verdict in flagged:
         if flagged[verdict]:
             print(f"  {verdict}s: {kept[verdict]}/{flagged[verdict]}")
+    p95 = sorted(times)[math.ceil(0.95 * len(times)) - 1]
     print(
         f"review CPU per deal: mean {statistics.mean(times):.2f} s, median "
-        f"{statistics.median(times):.2f} s, max {max(times):.2f} s"
+        f"{statistics.median(times):.2f} s, p95 {p95:.2f} s, max {max(times):.2f} s"
     )
+    print(f"playouts per deal: mean {statistics.mean(playouts):.0f}, max {max(playouts)}")
     print(
         f"reference (one expert-against-expert deal): {reference * 1000:.1f} ms CPU; "
         f"a review costs {statistics.mean(times) / reference:.0f} of them"

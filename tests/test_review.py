@@ -188,7 +188,7 @@ def test_progress_shows_a_bar_or_calls_back_and_changes_nothing(capsys):
         blunder_game(), 0, progress=lambda done, total: calls.append((done, total)), **FAST
     )
     assert called.to_json() == quiet.to_json()
-    assert calls == [(1, 2), (2, 2)]
+    assert calls == [(1, 2), (2, 2), (3, 3)]  # two moves, then the blunder's second look
     assert review(blunder_game(), 0, progress=True, **FAST).to_json() == quiet.to_json()
     assert "Reviewing" in capsys.readouterr().err
 
