@@ -5,6 +5,7 @@ samples, and how long a whole deal's review takes.
     python benchmarks/review.py --deals 30            # what docs/review.md reports
     python benchmarks/review.py --deals 10 --samples 16 --confirm 0   # no second look
     python benchmarks/review.py --deals 30 --seed 2                   # other deals
+    python benchmarks/review.py --deals 10 --seed 4 --start 45        # deals 45-54 of seed 4
 
 Each deal is a seeded game of a ``basic`` bot (seat 0, the learner stand-in: it makes real
 mistakes) against an ``expert``; seat 0 is reviewed with the given budget. Every flagged
@@ -59,6 +60,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=200)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--start", type=int, default=0, help="the first deal's number")
     parser.add_argument("--samples", type=int, default=SAMPLES)
     parser.add_argument("--confirm", type=int, default=CONFIRM)
     parser.add_argument("--budget", type=int, default=BUDGET, help="playouts per review")
@@ -70,7 +72,7 @@ def main() -> None:
     kept = {"mistake": 0, "find": 0}
     flagged = {"mistake": 0, "find": 0}
     memo: dict = {}
-    for deal in range(args.deals):
+    for deal in range(args.start, args.start + args.deals):
         game = play_game(
             Game(2, seed=args.seed * 1_000_003 + deal),
             [get_bot("basic", seed=deal), get_bot("expert", seed=deal + 1)],
@@ -113,7 +115,7 @@ def main() -> None:
         f"samples {args.samples}, confirm {args.confirm}, budget {args.budget}, "
         f"recheck x{args.recheck}"
     )
-    print(f"deals reviewed: {args.deals}, {budget}")
+    print(f"deals reviewed: {args.deals} (from {args.start}, seed {args.seed}), {budget}")
     print(
         f"decisions looked at: {decisions}; flagged: {flagged}; "
         f"leads left without a second look: {unchecked}"

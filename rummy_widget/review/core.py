@@ -36,7 +36,7 @@ SCREEN = 1.0
 CONFIRM = 32
 #: Playouts for a whole review: the first looks take at most ``1 - SECOND_SHARE`` of it (and
 #: what they leave goes to second looks); no first look has fewer than ``MIN_WORLDS`` worlds.
-BUDGET = 1200
+BUDGET = 1000
 SECOND_SHARE = 1 / 3
 MIN_WORLDS = 4
 
