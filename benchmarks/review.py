@@ -6,6 +6,7 @@ samples, and how long a whole deal's review takes.
     python benchmarks/review.py --deals 10 --samples 16 --confirm 0   # no second look
     python benchmarks/review.py --deals 30 --seed 2                   # other deals
     python benchmarks/review.py --deals 10 --seed 4 --start 45        # deals 45-54 of seed 4
+    python benchmarks/review.py --pool bench-*.txt                    # the runs' figures pooled
 
 Each deal is a seeded game of a ``basic`` bot (seat 0, the learner stand-in: it makes real
 mistakes) against an ``expert``; seat 0 is reviewed with the given budget. Every flagged
@@ -23,6 +24,7 @@ from __future__ import annotations
 import argparse
 import math
 import random
+import re
 import statistics
 import sys
 import time
@@ -56,6 +58,34 @@ def reference_deal_cpu(seed: int) -> float:
     return (time.process_time() - start) / 10
 
 
+def percentile_95(values: list[float]) -> float:
+    """The smallest value that 95% of the values do not exceed."""
+    return sorted(values)[math.ceil(0.95 * len(values)) - 1]
+
+
+def pool(paths: list[str]) -> None:
+    """The figures of several runs' printed outputs together (one run per chunk of deals)."""
+    times, playouts, flags, kept = [], [], 0, 0
+    for path in paths:
+        for line in Path(path).read_text().splitlines():
+            deal = re.search(r"(\d+) playouts, review ([\d.]+) s CPU", line)
+            if deal:
+                playouts.append(int(deal[1]))
+                times.append(float(deal[2]))
+            elif line.startswith("  flag "):
+                flags += 1
+                kept += line.endswith(" kept")
+    low, high = wilson(kept, flags)
+    print(f"runs: {len(paths)}, deals: {len(times)}")
+    print(f"kept their sign: {kept}/{flags} = {kept / flags:.1%} (95% {low:.1%}-{high:.1%})")
+    print(
+        f"review CPU per deal: mean {statistics.mean(times):.2f} s, median "
+        f"{statistics.median(times):.2f} s, p95 {percentile_95(times):.2f} s, "
+        f"max {max(times):.2f} s"
+    )
+    print(f"playouts per deal: mean {statistics.mean(playouts):.0f}, max {max(playouts)}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=200)
@@ -65,7 +95,11 @@ def main() -> None:
     parser.add_argument("--confirm", type=int, default=CONFIRM)
     parser.add_argument("--budget", type=int, default=BUDGET, help="playouts per review")
     parser.add_argument("--recheck", type=int, default=10, help="times the verdict's samples")
+    parser.add_argument("--pool", nargs="+", metavar="OUTPUT", help="pool printed runs")
     args = parser.parse_args()
+    if args.pool:
+        pool(args.pool)
+        return
 
     reference = reference_deal_cpu(10_000 + args.seed)
     times, playouts, decisions, unchecked = [], [], 0, 0
@@ -126,7 +160,7 @@ def main() -> None:
     for verdict in flagged:
         if flagged[verdict]:
             print(f"  {verdict}s: {kept[verdict]}/{flagged[verdict]}")
-    p95 = sorted(times)[math.ceil(0.95 * len(times)) - 1]
+    p95 = percentile_95(times)
     print(
         f"review CPU per deal: mean {statistics.mean(times):.2f} s, median "
         f"{statistics.median(times):.2f} s, p95 {p95:.2f} s, max {max(times):.2f} s"
