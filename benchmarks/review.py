@@ -36,7 +36,8 @@ from rummy_widget import Game
 from rummy_widget.bots import get_bot
 from rummy_widget.bots.tournament import play_game
 from rummy_widget.review import review
-from rummy_widget.review.core import BUDGET, CONFIRM, SAMPLES
+from rummy_widget.review.budget import BUDGET
+from rummy_widget.review.core import CONFIRM, SAMPLES
 from rummy_widget.review.evaluate import measure
 
 

@@ -16,7 +16,8 @@ from rummy_widget.bots.memory import Memory
 from rummy_widget.bots.seen import Seen
 from rummy_widget.bots.tournament import play_game
 from rummy_widget.review import Review, evaluate, review, take_back_default
-from rummy_widget.review.core import MIN_WORLDS, SAMPLES, judge
+from rummy_widget.review.budget import MIN_WORLDS
+from rummy_widget.review.core import SAMPLES, judge
 from rummy_widget.review.evaluate import Measured
 from rummy_widget.review.sampling import sample_world, world_game
 

@@ -10,7 +10,6 @@ so the same call gives the same review.
 from __future__ import annotations
 
 import bisect
-import math
 import random
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -21,8 +20,10 @@ from ..bots.seen import Seen
 from ..engine.actions import Action
 from ..engine.game import Game
 from ..errors import RuleError
-from ..i18n import check_lang, t
+from ..i18n import check_lang
+from .budget import BUDGET, first_look_worlds, second_looks
 from .evaluate import Measured, measure, options, same_choice
+from .progress import Bar
 from .result import Decision, Option, Review
 
 #: The default budget: worlds per decision, other options per decision, the standard errors a
@@ -34,11 +35,6 @@ MIN_POINTS = 1.0
 #: A lead of this many standard errors is looked at again, in ``CONFIRM`` fresh worlds.
 SCREEN = 1.0
 CONFIRM = 32
-#: Playouts for a whole review: the first looks take at most ``1 - SECOND_SHARE`` of it (and
-#: what they leave goes to second looks); no first look has fewer than ``MIN_WORLDS`` worlds.
-BUDGET = 1000
-SECOND_SHARE = 1 / 3
-MIN_WORLDS = 4
 
 
 def positions(game: Game, seat: int) -> Iterator[tuple[int, dict, Action]]:
@@ -87,12 +83,6 @@ def contested(measured: list[Measured], expert: Action) -> Measured | None:
     if other is None or other.gain == 0 or abs(other.gain) < SCREEN * other.error:
         return None
     return other
-
-
-def lead(other: Measured) -> float:
-    """How many standard errors the contested option's lead is (any size when no world
-    disagreed): the second looks go to the largest leads first."""
-    return abs(other.gain) / other.error if other.error else math.inf
 
 
 def judge(
@@ -172,17 +162,6 @@ class Step:
     contested: Measured | None
 
 
-def first_look_worlds(option_counts: list[int], samples: int, budget: int, confirm: int) -> int:
-    """Worlds per decision in the first look: ``samples``, or fewer when the deal's decisions
-    times their options would take more than the budget's first share (all of it when there
-    are no second looks), and never fewer than ``MIN_WORLDS``."""
-    share = budget if not confirm else budget - int(budget * SECOND_SHARE)
-    playouts = sum(option_counts)
-    if not playouts:
-        return samples
-    return max(MIN_WORLDS, min(samples, share // playouts))
-
-
 def review(
     game: Game,
     seat: int,
@@ -239,8 +218,7 @@ def review(
             found = contested(measured, expert) if confirm else None
             steps.append(Step(move, observation, played, expert, measured, found))
         bar.step()
-    ranked = sorted((s for s in steps if s.contested), key=lambda s: (-lead(s.contested), s.move))
-    second = ranked[: max(0, budget - spent) // (2 * confirm)] if confirm else []
+    second = second_looks(steps, budget - spent, confirm)
     bar.more(len(second))
     again = {}
     for step in second:
@@ -266,34 +244,3 @@ def review(
         for s in steps
     ]
     return Review(seat, tuple(decisions), tuple(game.names), lang, worlds, seed, spent)
-
-
-class Bar:
-    """The review's progress: a tqdm bar (``True``), a callback with (done, total), or none."""
-
-    def __init__(self, progress: bool | Callable[[int, int], object], total: int, lang: str):
-        self.done, self.total, self.call, self.tqdm = 0, total, None, None
-        if progress is True:
-            from tqdm.auto import tqdm
-
-            self.tqdm = tqdm(total=total, desc=t("review.progress", lang), leave=False)
-        elif callable(progress):
-            self.call = progress
-
-    def more(self, extra: int) -> None:
-        """``extra`` steps join the total (the second looks, once they are known)."""
-        self.total += extra
-        if self.tqdm is not None and extra:
-            self.tqdm.total = self.total
-            self.tqdm.refresh()
-
-    def step(self) -> None:
-        self.done += 1
-        if self.tqdm is not None:
-            self.tqdm.update(1)
-        elif self.call is not None:
-            self.call(self.done, self.total)
-
-    def close(self) -> None:
-        if self.tqdm is not None:
-            self.tqdm.close()
