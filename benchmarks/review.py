@@ -7,6 +7,7 @@ samples, and how long a whole deal's review takes.
     python benchmarks/review.py --deals 30 --seed 2                   # other deals
     python benchmarks/review.py --deals 10 --seed 4 --start 45        # deals 45-54 of seed 4
     python benchmarks/review.py --pool bench-*.txt                    # the runs' figures pooled
+    python benchmarks/review.py --pool bench-*.txt --z 3              # ... flags counted at z 3
 
 Each deal is a seeded game of a ``basic`` bot (seat 0, the learner stand-in: it makes real
 mistakes) against an ``expert``; seat 0 is reviewed with the given budget. Every flagged
@@ -37,7 +38,7 @@ from rummy_widget.bots import get_bot
 from rummy_widget.bots.tournament import play_game
 from rummy_widget.review import review
 from rummy_widget.review.budget import BUDGET
-from rummy_widget.review.core import CONFIRM, SAMPLES
+from rummy_widget.review.core import CONFIRM, SAMPLES, Z
 from rummy_widget.review.evaluate import measure
 
 
@@ -64,8 +65,12 @@ def percentile_95(values: list[float]) -> float:
     return sorted(values)[math.ceil(0.95 * len(values)) - 1]
 
 
-def pool(paths: list[str]) -> None:
-    """The figures of several runs' printed outputs together (one run per chunk of deals)."""
+def pool(paths: list[str], z: float) -> None:
+    """The figures of several runs' printed outputs together (one run per chunk of deals).
+
+    Flags are counted again at ``z``: the verdict's test comes after every playout, so a run
+    at a larger ``z`` flags exactly the printed flags whose gain is at least ``z`` standard
+    errors, with the same rechecks (a smaller ``z`` than the runs' cannot be counted here)."""
     times, playouts, flags, kept = [], [], 0, 0
     for path in paths:
         for line in Path(path).read_text().splitlines():
@@ -74,10 +79,12 @@ def pool(paths: list[str]) -> None:
                 playouts.append(int(deal[1]))
                 times.append(float(deal[2]))
             elif line.startswith("  flag "):
-                flags += 1
-                kept += line.endswith(" kept")
+                gain, error = map(float, re.search(r" ([\d.]+) ± ([\d.]+) over", line).groups())
+                if gain >= z * error:
+                    flags += 1
+                    kept += line.endswith(" kept")
     low, high = wilson(kept, flags)
-    print(f"runs: {len(paths)}, deals: {len(times)}")
+    print(f"runs: {len(paths)}, deals: {len(times)}, flags counted at z {z}")
     print(f"kept their sign: {kept}/{flags} = {kept / flags:.1%} (95% {low:.1%}-{high:.1%})")
     print(
         f"review CPU per deal: mean {statistics.mean(times):.2f} s, median "
@@ -95,11 +102,12 @@ def main() -> None:
     parser.add_argument("--samples", type=int, default=SAMPLES)
     parser.add_argument("--confirm", type=int, default=CONFIRM)
     parser.add_argument("--budget", type=int, default=BUDGET, help="playouts per review")
+    parser.add_argument("--z", type=float, default=Z, help="standard errors for a flag")
     parser.add_argument("--recheck", type=int, default=10, help="times the verdict's samples")
     parser.add_argument("--pool", nargs="+", metavar="OUTPUT", help="pool printed runs")
     args = parser.parse_args()
     if args.pool:
-        pool(args.pool)
+        pool(args.pool, args.z)
         return
 
     reference = reference_deal_cpu(10_000 + args.seed)
@@ -114,7 +122,13 @@ def main() -> None:
         )
         start = time.process_time()
         result = review(
-            game, 0, seed=deal, samples=args.samples, confirm=args.confirm, budget=args.budget
+            game,
+            0,
+            seed=deal,
+            samples=args.samples,
+            confirm=args.confirm,
+            budget=args.budget,
+            z=args.z,
         )
         times.append(time.process_time() - start)
         playouts.append(result.playouts)
@@ -147,7 +161,7 @@ def main() -> None:
     low, high = wilson(total_kept, total)
     print()
     budget = (
-        f"samples {args.samples}, confirm {args.confirm}, budget {args.budget}, "
+        f"samples {args.samples}, confirm {args.confirm}, budget {args.budget}, z {args.z}, "
         f"recheck x{args.recheck}"
     )
     print(f"deals reviewed: {args.deals} (from {args.start}, seed {args.seed}), {budget}")

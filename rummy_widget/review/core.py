@@ -30,7 +30,7 @@ from .result import Decision, Option, Review
 #: difference must pass (and the points it must reach) to be called a mistake or a find.
 SAMPLES = 12
 ALTERNATIVES = 2
-Z = 2.0
+Z = 2.5
 MIN_POINTS = 1.0
 #: A lead of this many standard errors is looked at again, in ``CONFIRM`` fresh worlds.
 SCREEN = 1.0
