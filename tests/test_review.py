@@ -11,10 +11,13 @@ from hypothesis import strategies as st
 
 import rummy_widget
 from rummy_widget import Action, Game, RuleError
+from rummy_widget.bots import get_bot
 from rummy_widget.bots.memory import Memory
 from rummy_widget.bots.seen import Seen
-from rummy_widget.review import Review, review, take_back_default
-from rummy_widget.review.core import judge
+from rummy_widget.bots.tournament import play_game
+from rummy_widget.review import Review, evaluate, review, take_back_default
+from rummy_widget.review.budget import MIN_WORLDS
+from rummy_widget.review.core import SAMPLES, judge
 from rummy_widget.review.evaluate import Measured
 from rummy_widget.review.sampling import sample_world, world_game
 
@@ -188,7 +191,7 @@ def test_progress_shows_a_bar_or_calls_back_and_changes_nothing(capsys):
         blunder_game(), 0, progress=lambda done, total: calls.append((done, total)), **FAST
     )
     assert called.to_json() == quiet.to_json()
-    assert calls == [(1, 2), (2, 2)]
+    assert calls == [(1, 2), (2, 2), (3, 3)]  # two moves, then the blunder's second look
     assert review(blunder_game(), 0, progress=True, **FAST).to_json() == quiet.to_json()
     assert "Reviewing" in capsys.readouterr().err
 
@@ -247,3 +250,89 @@ def test_worlds_keep_what_was_seen_and_guess_the_rest():
         assert not visible & {c.id for c in world.hands[1] + world.stock}
         assert world_game(observation, seen, world).observation(0)["hand"] == observation["hand"]
     assert all(sorted(w.hands[1]) != sorted(game.hand(1)) for w in worlds)  # never the truth
+
+
+# --- the budget ----------------------------------------------------------------------------
+
+
+def played_deal(seed: int) -> Game:
+    """A seeded deal of a basic bot (seat 0) against an expert, as the benchmark plays them."""
+    bots = [get_bot("basic", seed=seed), get_bot("expert", seed=seed + 1)]
+    return play_game(Game(2, seed=seed), bots)
+
+
+def counted(monkeypatch) -> list[int]:
+    """Count the playouts the review really runs (not what it says it ran)."""
+    runs: list[int] = []
+    real = evaluate.playout
+
+    def playout(*args):
+        runs.append(1)
+        return real(*args)
+
+    monkeypatch.setattr(evaluate, "playout", playout)
+    return runs
+
+
+def test_the_budget_bounds_the_playouts_whatever_the_deal_length(monkeypatch):
+    runs = counted(monkeypatch)
+    budget = {"budget": 400, "alternatives": 1, "confirm": 8}
+    short, long = played_deal(19), played_deal(8)  # 17 and 74 moves
+    assert len(long.history) > 3 * len(short.history)
+    brief = review(short, 0, **budget)
+    assert brief.playouts == len(runs) <= 400 and brief.samples == SAMPLES  # not binding
+    runs.clear()
+    full = review(long, 0, **budget)
+    assert full.playouts == len(runs) <= 400
+    assert MIN_WORLDS <= full.samples < SAMPLES  # fewer worlds per decision, not more work
+    assert all(d.samples == full.samples for d in full.decisions)
+    assert review(long, 0, **budget).to_json() == full.to_json()  # still deterministic
+
+
+def contested_lead(decision) -> float:
+    """The first look's lead, in standard errors, of the option a second look would measure."""
+    best = max(decision.options, key=lambda o: o.gain)
+    if best.gain <= 0:
+        best = next(o for o in decision.options[1:] if o.action == decision.expert)
+    return abs(best.gain) / best.error if best.error else float("inf")
+
+
+def test_second_looks_go_to_the_largest_leads_and_the_rest_are_never_flagged():
+    small = {"samples": MIN_WORLDS, "alternatives": 1, "confirm": 35}
+    first = review(played_deal(8), 0, budget=10_000, **small)
+    leads = [d for d in first.decisions if d.checked]
+    assert not any(d.unchecked for d in first.decisions)
+    looks = first.playouts - 70 * len(leads)  # what the first looks took
+    # The same first looks (their share of the budget is two thirds), and room for fewer
+    # second looks than there are leads.
+    budget = looks + (looks + 1) // 2
+    room = (budget - looks) // 70
+    assert 1 <= room < len(leads)
+    short = review(played_deal(8), 0, budget=budget, **small)
+    assert [d.options for d in short.decisions] == [d.options for d in first.decisions]
+    checked = [d for d in short.decisions if d.checked]
+    unchecked = [d for d in short.decisions if d.unchecked]
+    assert len(checked) == room and len(unchecked) == len(leads) - room
+    assert min(map(contested_lead, checked)) >= max(map(contested_lead, unchecked))
+    assert all(d.verdict in ("about_equal", "best") for d in unchecked)
+    assert "budget" in unchecked[0].details("en") and "budjetti" in unchecked[0].details("fi")
+
+
+def test_a_larger_budget_never_flips_the_planted_blunder():
+    verdicts = []
+    for budget in (110, 400, 4_000):  # from room for one second look upwards
+        (mistake,) = review(blunder_game(), 0, budget=budget, **FAST).mistakes
+        verdicts.append((mistake.move, mistake.better.kind, mistake.checked > 0))
+    assert verdicts == [(1, "meld", True)] * 3
+
+
+def test_a_budget_too_small_for_a_second_look_flags_nothing_from_the_first_alone(monkeypatch):
+    runs = counted(monkeypatch)
+    result = review(blunder_game(), 0, budget=1, **FAST)
+    # Two decisions (two options for the draw, three for the discard) at the floor of worlds.
+    assert result.samples == MIN_WORLDS and result.playouts == len(runs) == 5 * MIN_WORLDS
+    (blunder,) = [d for d in result.decisions if d.move == 1]
+    assert blunder.verdict == "about_equal" and blunder.unchecked and not result.mistakes
+    with pytest.raises(RuleError) as err:
+        review(blunder_game(), 0, budget=0)
+    assert err.value.code == "bad_review_playouts"

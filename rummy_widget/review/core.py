@@ -12,6 +12,7 @@ from __future__ import annotations
 import bisect
 import random
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 
 from ..bots.expert import ExpertBot
 from ..bots.progress import paired
@@ -19,15 +20,17 @@ from ..bots.seen import Seen
 from ..engine.actions import Action
 from ..engine.game import Game
 from ..errors import RuleError
-from ..i18n import check_lang, t
+from ..i18n import check_lang
+from .budget import BUDGET, first_look_worlds, second_looks
 from .evaluate import Measured, measure, options, same_choice
+from .progress import Bar
 from .result import Decision, Option, Review
 
 #: The default budget: worlds per decision, other options per decision, the standard errors a
 #: difference must pass (and the points it must reach) to be called a mistake or a find.
 SAMPLES = 12
 ALTERNATIVES = 2
-Z = 2.0
+Z = 2.5
 MIN_POINTS = 1.0
 #: A lead of this many standard errors is looked at again, in ``CONFIRM`` fresh worlds.
 SCREEN = 1.0
@@ -65,6 +68,23 @@ def clearly_ahead(
     return gain >= max(min_points, z * error), gain, error
 
 
+def rival_of(measured: list[Measured], expert: Action) -> Measured | None:
+    """The expert's choice among the options, if it was tried and lost to the played move."""
+    rival = next((m for m in measured[1:] if same_choice(m.action, expert)), None)
+    return rival if rival is not None and rival.gain < 0 else None
+
+
+def contested(measured: list[Measured], expert: Action) -> Measured | None:
+    """The option a second look would measure against the played move: the best one if it
+    beat the played move, else the expert's choice if it lost to it; None when that lead is
+    below ``SCREEN`` standard errors (it cannot pass the verdict's test either)."""
+    best = max(measured, key=lambda m: m.gain)  # the played move (gain 0) wins ties
+    other = best if best.gain > 0 else rival_of(measured, expert)
+    if other is None or other.gain == 0 or abs(other.gain) < SCREEN * other.error:
+        return None
+    return other
+
+
 def judge(
     move: int,
     observation: dict,
@@ -74,14 +94,16 @@ def judge(
     z: float,
     min_points: float,
     take_backs: int,
-    check: Callable[[Action], list[Measured]] | None = None,
+    again: list[Measured] | None = None,
+    unchecked: bool = False,
 ) -> Decision:
     """The verdict on one decision from its options' figures (the first is the played one).
 
-    With ``check``, a lead that looks real (at least ``SCREEN`` standard errors) is measured
-    again in fresh worlds, the played move against that one option alone, and the verdict and
-    figures come from that second look: picking the best of several noisy options favours
-    whichever was lucky, and fresh worlds do not share that luck."""
+    ``again`` is the second look at the ``contested`` option (the played move and that option
+    in fresh worlds): the verdict and figures come from it, since picking the best of several
+    noisy options favours whichever was lucky, and fresh worlds do not share that luck.
+    ``unchecked``: the lead deserved a second look that the budget did not reach, so the first
+    look alone never makes it a mistake or a find."""
     best = max(measured, key=lambda m: m.gain)  # the played move (gain 0) wins ties
     chosen = [Option(m.action, m.mean, m.gain, m.error) for m in measured]
     common = dict(
@@ -93,28 +115,25 @@ def judge(
         samples=len(measured[0].scores),
         observation=observation,
         take_backs=take_backs,
+        unchecked=unchecked,
     )
-
-    def looked_again(other: Measured) -> tuple[Measured, Measured, int]:
-        if check is None or other.gain == 0 or abs(other.gain) < SCREEN * other.error:
-            return measured[0], other, 0
-        again = check(other.action)
-        return again[0], again[1], len(again[0].scores)
-
+    mine, other, checked = measured[0], best, 0
+    if again is not None:
+        mine, other, checked = again[0], again[1], len(again[0].scores)
     if best.gain > 0:
-        mine, other, checked = looked_again(best)
         clear, gain, error = clearly_ahead(other.scores, mine.scores, z, min_points)
         return Decision(
             better=best.action,
             cost=max(0.0, gain),
             error=error,
-            verdict="mistake" if clear else "about_equal",
+            verdict="mistake" if clear and not unchecked else "about_equal",
             checked=checked,
             **common,
         )
-    rival = next((m for m in measured[1:] if same_choice(m.action, expert)), None)
-    if rival is not None and rival.gain < 0:
-        mine, other, checked = looked_again(rival)
+    rival = rival_of(measured, expert)
+    if rival is not None and not unchecked:
+        if again is None:
+            other = rival
         clear, gain, error = clearly_ahead(mine.scores, other.scores, z, min_points)
         if clear:
             return Decision(
@@ -130,6 +149,19 @@ def judge(
     return Decision(better=None, cost=0.0, error=error, verdict="best", **common)
 
 
+@dataclass(frozen=True)
+class Step:
+    """One of the seat's decisions on its way through the review: the first look's figures and
+    the option a second look would measure (None: no lead worth one)."""
+
+    move: int
+    observation: dict
+    played: Action
+    expert: Action
+    measured: list[Measured]
+    contested: Measured | None
+
+
 def review(
     game: Game,
     seat: int,
@@ -140,55 +172,75 @@ def review(
     z: float = Z,
     min_points: float = MIN_POINTS,
     confirm: int = CONFIRM,
+    budget: int = BUDGET,
     progress: bool | Callable[[int, int], object] = False,
 ) -> Review:
     """Review ``seat``'s decisions in ``game`` (finished or not); see docs/review.md.
 
     ``samples`` worlds per decision and ``alternatives`` other options besides the played
-    move set the budget (time grows with their product); a lead that looks real is measured
-    again in ``confirm`` fresh worlds (0: never), and the verdict comes from that second look.
-    A decision is a mistake when the best option beat the played move by ``z`` standard errors
-    and at least ``min_points`` points.
-    ``progress=True`` shows a tqdm bar (a notebook's bar in Jupyter); a function instead is
-    called with (moves looked at, moves in all) after each of the seat's moves (a table's
-    progress line)."""
+    move; a lead that looks real is measured again in ``confirm`` fresh worlds (0: never), and
+    the verdict comes from that second look. ``budget`` caps the playouts of the whole review
+    (the time grows with it): a long deal's first look gets fewer worlds per decision (at
+    least ``MIN_WORLDS``), and the second looks go to the largest leads first until the
+    budget is spent; a lead left without one is "about equal". A decision is a mistake when
+    the best option beat the played move by ``z`` standard errors and at least ``min_points``
+    points. ``progress=True`` shows a tqdm bar (a notebook's bar in Jupyter); a function
+    instead is called with (steps done, steps in all) after each of the seat's moves and then
+    after each second look (their number joins the total once the first looks are done)."""
     lang = check_lang(lang or game.lang)
     seat = game._seat(seat)
     if samples < 1 or alternatives < 1 or confirm < 0:
         raise RuleError("bad_review_budget", lang, samples=samples, alternatives=alternatives)
-    steps = list(positions(game, seat))
-    taken_back = take_backs_by_move(game, seat, [move for move, _, _ in steps])
-    bar = None
-    if progress is True:
-        from tqdm.auto import tqdm
-
-        bar = tqdm(total=len(steps), desc=t("review.progress", lang), leave=False)
+    if budget < 1:
+        raise RuleError("bad_review_playouts", lang, budget=budget)
+    moves = list(positions(game, seat))
+    taken_back = take_backs_by_move(game, seat, [move for move, _, _ in moves])
     memo: dict = {}
-    decisions = []
-    for done, (move, observation, played) in enumerate(steps, 1):
+    listed = []
+    for move, observation, played in moves:
         seen = Seen.read(observation)
         bot = ExpertBot(seed)
         bot._memo = memo
         expert = ExpertBot(seed).decide(seen)  # a fresh bot: no plan kept from another move
-        actions = options(seen, played, expert, bot, alternatives)
+        listed.append(
+            (move, observation, played, expert, options(seen, played, expert, bot, alternatives))
+        )
+    worlds = first_look_worlds(
+        [len(actions) for *_, actions in listed if len(actions) > 1], samples, budget, confirm
+    )
+    bar = Bar(progress, len(moves), lang)
+    steps, spent = [], 0
+    for move, observation, played, expert, actions in listed:
         if len(actions) > 1:
             rng = random.Random(f"review:{seed}:{move}")
-            measured = measure(observation, actions, samples, rng, memo)
-            took = taken_back.get(move, 0)
-            check = None
-            if confirm:
-                again = random.Random(f"review-check:{seed}:{move}")
-
-                def check(action, observation=observation, played=played, again=again):
-                    return measure(observation, [played, action], confirm, again, memo)
-
-            decisions.append(
-                judge(move, observation, played, measured, expert, z, min_points, took, check)
-            )
-        if bar is not None:
-            bar.update(1)
-        elif callable(progress):
-            progress(done, len(steps))
-    if bar is not None:
-        bar.close()
-    return Review(seat, tuple(decisions), tuple(game.names), lang, samples, seed)
+            measured = measure(observation, actions, worlds, rng, memo)
+            spent += worlds * len(actions)
+            found = contested(measured, expert) if confirm else None
+            steps.append(Step(move, observation, played, expert, measured, found))
+        bar.step()
+    second = second_looks(steps, budget - spent, confirm)
+    bar.more(len(second))
+    again = {}
+    for step in second:
+        rng = random.Random(f"review-check:{seed}:{step.move}")
+        pair = [step.played, step.contested.action]
+        again[step.move] = measure(step.observation, pair, confirm, rng, memo)
+        spent += 2 * confirm
+        bar.step()
+    bar.close()
+    decisions = [
+        judge(
+            s.move,
+            s.observation,
+            s.played,
+            s.measured,
+            s.expert,
+            z,
+            min_points,
+            taken_back.get(s.move, 0),
+            again.get(s.move),
+            unchecked=s.contested is not None and s.move not in again,
+        )
+        for s in steps
+    ]
+    return Review(seat, tuple(decisions), tuple(game.names), lang, worlds, seed, spent)

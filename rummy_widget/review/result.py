@@ -61,6 +61,7 @@ class Decision:
     margin: float = 0.0
     take_backs: int = 0
     checked: int = 0  # fresh worlds of the second look (0: none); ``cost`` comes from them
+    unchecked: bool = False  # a lead worth a second look that the review's budget did not reach
 
     @property
     def is_mistake(self) -> bool:
@@ -109,6 +110,8 @@ class Decision:
                 gain=f"{figure:+.1f}",
                 error=f"{self.error:.1f}",
             )
+        if self.unchecked:
+            text += "\n" + t("review.details.unchecked", lang)
         return text
 
     def to_json(self, lang: str = "en") -> dict:
@@ -142,6 +145,7 @@ class Review:
     lang: str
     samples: int
     seed: int
+    playouts: int = 0  # the playouts the review ran: at most its budget (docs/review.md)
 
     @property
     def mistakes(self) -> list[Decision]:
