@@ -350,7 +350,7 @@ def test_each_deals_result_shows_until_next_deal(server):
     assert not table.handle_intent({"type": "next_deal", "rev": table.view["rev"]})
 
 
-def test_a_seat_that_missed_a_deals_end_is_told_and_shown_the_new_deal(server):
+def test_a_seat_back_during_the_next_deal_is_shown_that_deal(server):
     """A seat that comes back during the next deal (a kernel restart, a page reload after
     the end) simply gets the new deal's state, with the match's totals."""
     classroom = Classroom(server.url, server.key)

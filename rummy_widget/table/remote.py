@@ -12,6 +12,7 @@ import: the widget and the tests drive it. See docs/classroom.md, "Joining from 
 
 from __future__ import annotations
 
+import contextlib
 import json
 import secrets
 from collections.abc import Callable
@@ -189,10 +190,8 @@ class RemoteTable:
 
     def _update(self, message: dict) -> None:
         if self.queued is not None:  # the next deal goes on while the seat shows the last
-            try:
-                self.queued = apply_update(self.queued, message)
-            except (ValueError, KeyError, TypeError, AttributeError):
-                pass  # not based on the queued state: a state follows
+            with contextlib.suppress(ValueError, KeyError, TypeError, AttributeError):
+                self.queued = apply_update(self.queued, message)  # else a state follows
             return
         old = self.state
         try:
