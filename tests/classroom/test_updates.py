@@ -80,3 +80,48 @@ def test_an_update_applies_only_to_the_state_it_is_based_on():
         apply_update(state, {**update, "log": {"from": 0, "events": []}})
     with pytest.raises(ValueError):
         apply_update({**state, "view": None}, update)
+
+
+def test_every_connection_sees_a_deals_end_before_the_next_deals_state(server_factory):
+    """The server deals on in the push of a deal's last move; each seat and the spectator
+    still get that deal's final update (over, with its result and the match's totals) first,
+    then the next deal's state with ``deals`` and the same totals."""
+    server = server_factory()
+    starts = [Game(2, seed=5).to_dict(), Game(2, seed=6).to_dict()]
+    Classroom(server.url, server.key).create_room("ILVES", players=2, deals=2, layouts=starts)
+    seats = [connect(server.url, "ILVES", name) for name in ("Ann", "Bo")]
+    for seat in seats:
+        seat.frames = []
+    spectator = open_socket(server.url)
+    spectator.send(json.dumps({"v": VERSION, "type": "watch", "room": "ILVES"}))
+    watched = [json.loads(spectator.recv(timeout=10)) for _ in range(2)]
+    assert watched[1]["deals"] == 2 and watched[1]["totals"] == [0, 0]
+    bots = [get_bot("basic", seed=i) for i in range(2)]
+    local = Game.from_dict({**starts[0], "players": ["Ann", "Bo"]})
+    moves = 0
+    while local.phase != "over":
+        player = local.current_player
+        seat = seats[player]
+        seat.wait(lambda s, n=moves: s["view"] is not None and s["move"] == n)
+        action = bots[player].act(seat.state["view"])
+        seat.act(action)
+        local.apply(action, player)
+        moves += 1
+    for seat in seats:
+        seat.wait(lambda s: s["deal"] == 1)
+    penalties = None
+    for frames in [seat.frames for seat in seats]:
+        messages = [json.loads(f) for f in frames if '"type":"ack"' not in f]
+        turn = next(i for i, m in enumerate(messages) if m.get("deal") == 1)
+        last, first = messages[turn - 1], messages[turn]
+        assert last["type"] == "update" and last["deal"] == 0
+        assert last["view"]["phase"] == "over" and not last["finished"]
+        penalties = last["view"]["result"]["penalties"]
+        assert last["totals"] == penalties
+        assert first["type"] == "state" and first["deals"] == 2 and first["totals"] == penalties
+        assert first["view"]["phase"] != "over"
+    while watched[-1].get("deal") != 1:
+        watched.append(json.loads(spectator.recv(timeout=10)))
+    assert watched[-2]["type"] == "update" and watched[-2]["view"]["phase"] == "over"
+    assert watched[-2]["totals"] == penalties == watched[-1]["totals"]
+    assert watched[-1]["type"] == "state"
