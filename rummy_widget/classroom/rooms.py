@@ -140,9 +140,13 @@ class Table:
         return changed
 
     def _carry(self, store: Store, deal: int) -> None:
-        """Before ``deal`` replaces the deal held here: keep the held one if it just ended,
-        and the totals before ``deal`` (added up here, or read from the stored results)."""
+        """Before ``deal`` replaces the deal held here: keep the held one if it just ended
+        (its last moves read first, when another worker played them), and the totals before
+        ``deal`` (added up here, or read from the stored results)."""
         game = self.game
+        if game is not None and self.deal == deal - 1 and game.phase != "over":
+            for seat, action, _ in store.moves(self.room, self.index, self.deal, since=self.moves):
+                game.apply(Action.from_json(action), player=seat)
         if game is not None and game.phase == "over" and self.deal == deal - 1:
             self.before, self.ended = self.totals, (self.deal, game)
             return

@@ -82,20 +82,30 @@ def test_an_update_applies_only_to_the_state_it_is_based_on():
         apply_update({**state, "view": None}, update)
 
 
-def test_every_connection_sees_a_deals_end_before_the_next_deals_state(server_factory):
-    """The server deals on in the push of a deal's last move; each seat and the spectator
+@pytest.mark.parametrize("workers", [1, 2])
+def test_every_connection_sees_a_deals_end_before_the_next_deals_state(
+    server_factory, request, workers
+):
+    """The server deals on in the push of a deal's last move; each seat and the spectators
     still get that deal's final update (over, with its result and the match's totals) first,
-    then the next deal's state with ``deals`` and the same totals."""
-    server = server_factory()
+    then the next deal's state with ``deals`` and the same totals. With two workers the
+    kernel spreads the connections over both, so a worker also shows the end of a deal
+    that the other one played."""
+    if workers == 1:
+        server = server_factory()
+    else:
+        server = server_factory(workers=2, redis=request.getfixturevalue("redis_url"))
     starts = [Game(2, seed=5).to_dict(), Game(2, seed=6).to_dict()]
     Classroom(server.url, server.key).create_room("ILVES", players=2, deals=2, layouts=starts)
     seats = [connect(server.url, "ILVES", name) for name in ("Ann", "Bo")]
     for seat in seats:
         seat.frames = []
-    spectator = open_socket(server.url)
-    spectator.send(json.dumps({"v": VERSION, "type": "watch", "room": "ILVES"}))
-    watched = [json.loads(spectator.recv(timeout=10)) for _ in range(2)]
-    assert watched[1]["deals"] == 2 and watched[1]["totals"] == [0, 0]
+    spectators = [open_socket(server.url) for _ in range(4)]
+    watched = []
+    for spectator in spectators:
+        spectator.send(json.dumps({"v": VERSION, "type": "watch", "room": "ILVES"}))
+        watched.append([json.loads(spectator.recv(timeout=10)) for _ in range(2)])
+        assert watched[-1][1]["deals"] == 2 and watched[-1][1]["totals"] == [0, 0]
     bots = [get_bot("basic", seed=i) for i in range(2)]
     local = Game.from_dict({**starts[0], "players": ["Ann", "Bo"]})
     moves = 0
@@ -120,8 +130,10 @@ def test_every_connection_sees_a_deals_end_before_the_next_deals_state(server_fa
         assert last["totals"] == penalties
         assert first["type"] == "state" and first["deals"] == 2 and first["totals"] == penalties
         assert first["view"]["phase"] != "over"
-    while watched[-1].get("deal") != 1:
-        watched.append(json.loads(spectator.recv(timeout=10)))
-    assert watched[-2]["type"] == "update" and watched[-2]["view"]["phase"] == "over"
-    assert watched[-2]["totals"] == penalties == watched[-1]["totals"]
-    assert watched[-1]["type"] == "state"
+    for spectator, seen in zip(spectators, watched, strict=True):
+        while seen[-1].get("deal") != 1:
+            seen.append(json.loads(spectator.recv(timeout=10)))
+        assert seen[-2]["type"] == "update" and seen[-2]["view"]["phase"] == "over"
+        assert seen[-2]["totals"] == penalties == seen[-1]["totals"]
+        assert seen[-1]["type"] == "state"
+        spectator.close()
