@@ -249,6 +249,10 @@ class RemoteTable:
                 shown = Cards(Card(c["id"]) for c in melds[index]["cards"])
                 err = RuleError(code, card=action.card, index=index + 1, meld=shown)
                 return err.localized
+        if action is not None and action.kind == "lay_off" and code == "no_such_meld":
+            index = action.meld_index
+            if is_int(index) and index >= 0:
+                return RuleError(code, index=index + 1).localized
         joined = self._joined_lang
 
         def localized(lang: str) -> str:
