@@ -352,6 +352,7 @@ def test_each_deals_result_shows_until_next_deal(server):
     assert last["totals"] == [a + b for a, b in zip(*results, strict=True)]
     # No further deal: Next deal says so (the table's button is not shown then, see board.ts).
     assert not table.handle_intent({"type": "next_deal", "rev": table.view["rev"]})
+    assert table.view["message"]["text"] == t("ui.remote.finished", "fi")
 
 
 def test_a_seat_back_during_the_next_deal_is_shown_that_deal(server):

@@ -334,7 +334,8 @@ class RemoteTable:
     def _next_deal(self) -> None:
         """The learner has seen the deal's result: show the deal the server dealt since."""
         if self.queued is None:
-            raise IntentError("ui.remote.server_deals")
+            finished = self.state is not None and self.state.get("finished")
+            raise IntentError("ui.remote.finished" if finished else "ui.remote.server_deals")
         self.state, self.queued = self.queued, None
         self._changed([], own=True)
 
