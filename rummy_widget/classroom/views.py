@@ -86,8 +86,9 @@ class Snapshot:
 
 
 def ended(table: Table) -> Table | None:
-    """The table as it was at the end of the deal before this one, if that deal ended on
-    this worker: what every connection is shown before the next deal's ``state``."""
+    """The table as it was at the end of the deal before this one, if this worker held that
+    deal to its end (``Table.ended``): what every connection is shown before the next
+    deal's ``state``."""
     if table.ended is None:
         return None
     was = copy.copy(table)
