@@ -115,7 +115,9 @@ def test_a_learner_plays_a_whole_deal_against_the_servers_bot(server):
     local = Table(opponents=["basic"], seed=1).view(0, "en")
     start = json.loads((FIXTURES / "start_2p.json").read_text())
     bots = json.loads((FIXTURES / "bots_4p_reveal.json").read_text())  # a local bots' turn
-    assert sorted({*table.view, "rules"}) == sorted(local) == sorted(start)  # rules: own trait
+    assert table.view["classroom"] is True  # what a classroom seat cannot do is not shown
+    # rules: its own trait; classroom: only a classroom seat's view has it
+    assert sorted({*table.view, "rules"} - {"classroom"}) == sorted(local) == sorted(start)
     bot = get_bot("basic", seed=3)
     steps_seen = 0
     while table.view["phase"] != "over":
@@ -171,6 +173,10 @@ def test_refusals_reach_the_message_line_in_the_tables_language(server):
     # An illegal meld names its rule, as at a local table.
     assert act(moving, {"type": "draw", "source": "stock"})
     hand = mover.core.observation()["hand"]
+    # A meld that is not there is counted from 1, as the table numbers melds.
+    missing = {"type": "lay_off", "card": hand[0]["id"], "meld_index": 5}
+    assert act(moving, missing)
+    assert mover.view["message"]["text"] == t("error.no_such_meld", mover.lang, index=6)
     pick = [hand[0]["id"], hand[1]["id"]]
     mover.handle_intent(
         {"type": "action", "rev": mover.view["rev"], "action": {"type": "meld", "cards": pick}}
@@ -300,25 +306,75 @@ def test_an_origin_is_read_from_a_pasted_notebook_address():
     assert origin_of("*") == "*"
 
 
-def test_a_new_deal_says_the_last_one_is_over(server):
-    Classroom(server.url, server.key).create_room("DUO", players=2, deals=2)
+def play_deal(relay: Relay, bot) -> None:
+    """The learner plays with ``bot``'s moves until the deal shown is over."""
+    table = relay.widget
+    while table.view["phase"] != "over":
+        relay.pump(lambda: playing(table) or table.view["phase"] == "over")
+        if table.view["phase"] != "over":
+            act(relay, bot.act(table.core.observation()).to_json())
+
+
+def test_each_deals_result_shows_until_next_deal(server):
+    """The server deals on in the push of a deal's last move; the seat still sees that deal's
+    final update, keeps its scoreboard (with the match's totals) until Next deal, then
+    shows the deal the server started meanwhile."""
+    classroom = Classroom(server.url, server.key)
+    classroom.create_room("DUO", players=2, deals=2)
     table = RummyTable(server=server.url, room="DUO", name="Alex", lang="fi")
     relay = Relay(table, {})
     relay.pump(lambda: table.core.state is not None)
-    Classroom(server.url, server.key).start("DUO")
+    assert table.view["classroom"] is True  # the waiting screen too
+    classroom.start("DUO")
     relay.pump(lambda: table.core.observation() is not None)
+    assert table.core.state["deals"] == 2 and table.core.state["totals"] == [0, 0]
+    assert table.view["deal"] == {"number": 1, "total": 2}
     bot = get_bot("basic", seed=11)
-    while table.core.state["deal"] == 0:
-        relay.pump(lambda: playing(table) or table.core.state["deal"] > 0)
-        if table.core.state["deal"] == 0:
-            act(relay, bot.act(table.core.observation()).to_json())
-    relay.pump(lambda: table.view["message"] is not None)
-    assert table.view["message"] == {
-        "id": table.view["message"]["id"],
-        "kind": "info",
-        "text": t("ui.remote.deal_over", "fi", n=1, next=2),
-    }
-    assert table.view["deal"]["number"] == 2 and table.view["phase"] != "over"
+    play_deal(relay, bot)
+    relay.pump(lambda: table.core.queued is not None)  # the next deal, held back
+    first = table.view["scoreboard"]
+    assert table.core.state["deal"] == 0 and table.view["deal"] == {"number": 1, "total": 2}
+    assert first["deal"] == 1 and first["deals"] == 2 and not first["match_over"]
+    assert first["totals"] == first["penalties"] and table.view["message"] is None
+    assert table.core.queued["deal"] == 1 and table.core.queued["view"]["phase"] != "over"
+    rev = table.view["rev"]
+    relay.events.append(["intent", {"type": "next_deal", "rev": rev}])
+    assert table.handle_intent({"type": "next_deal", "rev": rev})
+    assert table.core.queued is None and table.view["rev"] > rev
+    assert table.view["deal"] == {"number": 2, "total": 2} and table.view["phase"] != "over"
+    assert table.view["scoreboard"] is None and table.view["message"] is None
+    play_deal(relay, bot)
+    last = table.view["scoreboard"]
+    assert last["deal"] == 2 and last["match_over"] and last["standing"]
+    rows = [r for r in classroom.results() if r["room"] == "DUO" and r["table"] == 0]
+    results = [[r["penalty"] for r in rows if r["deal"] == deal] for deal in (0, 1)]
+    assert [first["penalties"], last["penalties"]] == results
+    assert last["totals"] == [a + b for a, b in zip(*results, strict=True)]
+    # No further deal: Next deal says so (the table's button is not shown then, see board.ts).
+    assert not table.handle_intent({"type": "next_deal", "rev": table.view["rev"]})
+    assert table.view["message"]["text"] == t("ui.remote.finished", "fi")
+
+
+def test_a_seat_back_during_the_next_deal_is_shown_that_deal(server):
+    """A seat that comes back during the next deal (a kernel restart, a page reload after
+    the end) simply gets the new deal's state, with the match's totals."""
+    classroom = Classroom(server.url, server.key)
+    classroom.create_room("DUO", players=2, deals=2)
+    storage: dict = {}
+    table = RummyTable(server=server.url, room="DUO", name="Alex", lang="fi")
+    relay = Relay(table, storage)
+    relay.pump(lambda: table.core.state is not None)
+    classroom.start("DUO")
+    relay.pump(lambda: table.core.observation() is not None)
+    play_deal(relay, get_bot("basic", seed=11))
+    relay.pump(lambda: table.core.queued is not None)
+    penalties = table.view["scoreboard"]["penalties"]
+    relay.drop()
+    fresh = RummyTable(server=server.url, room="DUO", name="Alex", lang="fi")
+    again = Relay(fresh, storage)
+    again.pump(lambda: fresh.core.observation() is not None)
+    assert fresh.core.queued is None and fresh.view["deal"] == {"number": 2, "total": 2}
+    assert fresh.core.state["totals"] == penalties and fresh.view["phase"] != "over"
 
 
 def test_a_server_that_never_answers_is_named_with_its_likely_causes():

@@ -471,10 +471,12 @@ function actions(lang: Lang, view: View, table: TableState, ui: UiState): HTMLEl
   const over = view.phase === "over" && !table.animating;
   const board = view.scoreboard;
   let next: HTMLElement | null = null;
+  // A classroom seat: the server deals on and keeps no take-backs or reviews; Next deal shows
+  // the deal it has dealt, and after the last one the scoreboard says the match is over.
+  const classroom = view.classroom === true;
   if (over && board && view.mode === "play") {
-    next = board.match_over
-      ? button(t(lang, "ui.play_again"), "again", true)
-      : button(t(lang, "ui.next_deal"), "next", true);
+    if (!board.match_over) next = button(t(lang, "ui.next_deal"), "next", true);
+    else if (!classroom) next = button(t(lang, "ui.play_again"), "again", true);
   }
   return h(
     "div",
@@ -484,8 +486,10 @@ function actions(lang: Lang, view: View, table: TableState, ui: UiState): HTMLEl
     button(t(lang, "ui.discard"), "discard", open.discard),
     button(t(lang, "ui.sort"), "sort", view.hand.length > 1),
     button(t(lang, "ui.hint"), "hint", can.mine),
-    over && view.mode === "play" && !view.review ? button(t(lang, "ui.review"), "review", true) : null,
-    view.take_back == null || view.phase === "over"
+    over && view.mode === "play" && !view.review && !classroom
+      ? button(t(lang, "ui.review"), "review", true)
+      : null,
+    view.take_back == null || view.phase === "over" || classroom
       ? null
       : button(t(lang, "ui.take_back"), "takeback", view.take_back && !table.animating),
     next,

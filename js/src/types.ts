@@ -118,6 +118,8 @@ export interface View {
   pass: { title: string; go: string } | null;
   review: { summary: string; items: { move: number; verdict: string; cost: number; label: string; reason: string }[] } | null;
   deal: { number: number; total: number };
+  /** A seat at a classroom server's table (RemoteTable): no review, take-back or replay. */
+  classroom?: boolean;
 }
 
 type Handler = (...args: any[]) => void;

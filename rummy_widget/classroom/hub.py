@@ -367,16 +367,24 @@ class Hub:
 
         A connection holding the last push gets an ``update``: the public part is encoded
         once and shared, and only a seat whose hand changed gets a message of its own. Any
-        other connection (new, or sent a state outside a push) gets a full ``state``.
+        other connection (new, or sent a state outside a push) gets a full ``state``. When
+        the last push showed a deal that has ended since, and the next deal has begun, the
+        ended deal's final view goes first: every seat sees each deal's result.
         """
         key = (table.room, table.index)
         old = self.pushed.get(key)
+        was = views.ended(table) if old is not None and old.deal != table.deal else None
+        if was is not None and was.deal == old.deal:
+            old = self._push(was, old)
+        self.pushed[key] = self._push(table, old)
+
+    def _push(self, table: Table, old: views.Snapshot | None) -> views.Snapshot:
+        """Queue the messages from ``old`` (the last push) to ``table``; its snapshot."""
         new = views.snapshot(table, old.rev + 1 if old else 1)
-        self.pushed[key] = new
         update = views.update(old, new) if old else None
         texts: dict[tuple, str] = {}
         shared: str | None = None  # the update encoded once; a hand is spliced into its view
-        here = self.conns.get(key, set())
+        here = self.conns.get((table.room, table.index), set())
         for conn in [*here, *self.conns.get((table.room, None), ())]:
             seat, open_hands = conn.seat, conn.open_hands
             if update is not None and conn.seen.get(table.index) == old.rev:
@@ -395,6 +403,7 @@ class Hub:
                     texts[kind] = encode(views.state(table, seat, open_hands))
             conn.seen[table.index] = new.rev
             conn.push(texts[kind])
+        return new
 
     async def _remote(
         self, room_name: str, index: int, present: int | None, move: tuple | None = None

@@ -109,7 +109,8 @@ def apply_update(state: dict, update: dict) -> dict:
     """The ``state`` an ``update`` leads to from ``state`` (the client's copy of the last
     ``state`` or ``update`` it got): the changed parts of the view replace the old ones, the
     log's new events follow its first ``log.from`` events, and the discard pile is
-    ``discard.top`` above the bottom ``discard.keep`` cards of the old one. Raises
+    ``discard.top`` above the bottom ``discard.keep`` cards of the old one, and ``totals``
+    (sent at a deal's end) replace the match's totals. Raises
     ``ValueError`` when the update is not based on that state (the server never sends one
     that is not)."""
     if state is None or state.get("view") is None or update.get("table") != state.get("table"):
@@ -124,7 +125,7 @@ def apply_update(state: dict, update: dict) -> dict:
         view["discard_pile"] = [*discard["top"], *kept]
     log = update["log"]
     view["log"] = [*old["log"][: log["from"]], *log["events"]]
-    return {
+    new = {
         **state,
         "deal": update["deal"],
         "move": update["move"],
@@ -132,3 +133,6 @@ def apply_update(state: dict, update: dict) -> dict:
         "seats": update.get("seats", state["seats"]),
         "view": view,
     }
+    if "totals" in update:  # a deal's end: the match's totals with its penalties
+        new["totals"] = update["totals"]
+    return new

@@ -85,6 +85,11 @@ class Table:
         #: Moves applied here and waiting for their group commit: until they are stored,
         #: reading the store must not settle the deal, and nothing is pushed.
         self.unstored = 0
+        #: The deal before this one, kept when it ended here: its final view is pushed
+        #: before the next deal's, so that every seat sees each deal's result.
+        self.ended: tuple[int, Game] | None = None
+        #: Penalty points per seat over the deals before ``deal``.
+        self.before: list[int] = [0] * config.players
         self._bots: dict[tuple[int, int], object] = {}
 
     @property
@@ -95,6 +100,14 @@ class Table:
     def finished(self) -> bool:
         over = self.game is not None and self.game.phase == "over"
         return over and self.deal == self.config.deals - 1
+
+    @property
+    def totals(self) -> list[int]:
+        """The match's running totals: penalty points per seat over the finished deals."""
+        game = self.game
+        if game is None or game.phase != "over":
+            return list(self.before)
+        return [a + b for a, b in zip(self.before, game.result.penalties, strict=True)]
 
     def deal_seed(self, deal: int) -> int:
         spread = 0 if self.config.duplicate else self.index
@@ -115,6 +128,7 @@ class Table:
         deal, has_result = status
         if deal != self.deal:  # only a new deal needs its starting game read and decoded
             deal, start, has_result = store.last_deal(self.room, self.index)
+            self._carry(store, deal)
             self.deal, self.game, self.nonces = deal, Game.from_dict(start), {}
             changed = True
         for seat, action, nonce in store.moves(self.room, self.index, deal, since=self.moves):
@@ -124,6 +138,24 @@ class Table:
         if not self.unstored:
             self._settle(store, has_result)
         return changed
+
+    def _carry(self, store: Store, deal: int) -> None:
+        """Before ``deal`` replaces the deal held here: keep the held one if it just ended
+        (its last moves read first, when another worker played them), and the totals before
+        ``deal`` (added up here, or read from the stored results)."""
+        game = self.game
+        if game is not None and self.deal == deal - 1 and game.phase != "over":
+            for seat, action, _ in store.moves(self.room, self.index, self.deal, since=self.moves):
+                game.apply(Action.from_json(action), player=seat)
+        if game is not None and game.phase == "over" and self.deal == deal - 1:
+            self.before, self.ended = self.totals, (self.deal, game)
+            return
+        self.ended = None
+        totals = [0] * self.config.players
+        for _, number, _, result in store.deals(self.room, self.index):
+            if number < deal and result is not None:
+                totals = [a + b for a, b in zip(totals, result["penalties"], strict=True)]
+        self.before = totals
 
     def _settle(self, store: Store, has_result: bool) -> None:
         """After a deal's last move: its result, then the next deal. Also run on reading the

@@ -7,6 +7,7 @@ Seat tokens are never part of any view.
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, field
 
 from ..engine.cards import CARD_JSON
@@ -42,6 +43,8 @@ def state(table: Table, seat: int | None, open_hands: bool = False) -> dict:
         "deal": table.deal,
         "move": table.moves,
         "finished": table.finished,
+        "deals": table.config.deals,
+        "totals": table.totals,
         "seat": seat,
         "seats": seats_view(table),
         "view": game_view(table, seat, open_hands),
@@ -77,8 +80,21 @@ class Snapshot:
     move: int
     finished: bool
     seats: list
+    totals: list[int]  # the match's running totals (``Table.totals``)
     public: dict | None  # the spectator's view (no hand), or None before the deal
     hands: list[list] = field(default_factory=list)  # each seat's hand as JSON
+
+
+def ended(table: Table) -> Table | None:
+    """The table as it was at the end of the deal before this one, if this worker held that
+    deal to its end (``Table.ended``): what every connection is shown before the next
+    deal's ``state``."""
+    if table.ended is None:
+        return None
+    was = copy.copy(table)
+    was.deal, was.game = table.ended
+    was.before = [a - b for a, b in zip(table.before, was.game.result.penalties, strict=True)]
+    return was
 
 
 def snapshot(table: Table, rev: int) -> Snapshot:
@@ -91,7 +107,15 @@ def snapshot(table: Table, rev: int) -> Snapshot:
         else [[CARD_JSON[c.id] for c in game.hand(p)] for p in range(game.players)]
     )
     return Snapshot(
-        rev, table.index, table.deal, table.moves, table.finished, seats_view(table), public, hands
+        rev,
+        table.index,
+        table.deal,
+        table.moves,
+        table.finished,
+        seats_view(table),
+        table.totals,
+        public,
+        hands,
     )
 
 
@@ -118,6 +142,8 @@ def update(old: Snapshot, new: Snapshot) -> dict | None:
     }
     if new.seats != old.seats:
         message["seats"] = new.seats
+    if new.totals != old.totals:  # at a deal's end
+        message["totals"] = new.totals
     old_log, new_log = before["log"], after["log"]
     known = len(old_log)
     if known > len(new_log) or (known and new_log[known - 1] is not old_log[-1]):

@@ -12,6 +12,7 @@ import: the widget and the tests drive it. See docs/classroom.md, "Joining from 
 
 from __future__ import annotations
 
+import contextlib
 import json
 import secrets
 from collections.abc import Callable
@@ -74,6 +75,9 @@ class RemoteTable:
         self.room, self.name = room, name.strip()
         self.send = send or (lambda _text: None)
         self.state: dict | None = None  # the seat's last ``state``, updates applied
+        #: The next deal's state (updates applied) while the seat still looks at the last
+        #: deal's scoreboard: the server deals on at once, the learner with Next deal.
+        self.queued: dict | None = None
         self.seat: int | None = None
         self.table: int | None = None
         self.connected = False
@@ -154,7 +158,20 @@ class RemoteTable:
         elif kind == "error":
             self._refused(message)
 
+    def _showing_result(self, message: dict) -> bool:
+        """True when ``message`` is a later deal's state and this seat still shows an earlier
+        deal's result with more deals to come: it waits for the learner's Next deal."""
+        old = self.state
+        if old is None or old.get("view") is None or old.get("finished"):
+            return False
+        later = isinstance(message.get("deal"), int) and message["deal"] > old["deal"]
+        return later and old["view"]["phase"] == "over"
+
     def _new_state(self, message: dict) -> None:
+        if self._showing_result(message):
+            self.queued = message
+            return
+        self.queued = None
         old, self.state = self.state, message
         same = old is not None and (old.get("deal"), old.get("move")) == (
             message.get("deal"),
@@ -172,6 +189,10 @@ class RemoteTable:
             self.send(encode(self._pending["frame"]))
 
     def _update(self, message: dict) -> None:
+        if self.queued is not None:  # the next deal goes on while the seat shows the last
+            with contextlib.suppress(ValueError, KeyError, TypeError, AttributeError):
+                self.queued = apply_update(self.queued, message)  # else a state follows
+            return
         old = self.state
         try:
             new = apply_update(old, message)
@@ -228,6 +249,10 @@ class RemoteTable:
                 shown = Cards(Card(c["id"]) for c in melds[index]["cards"])
                 err = RuleError(code, card=action.card, index=index + 1, meld=shown)
                 return err.localized
+        if action is not None and action.kind == "lay_off" and code == "no_such_meld":
+            index = action.meld_index
+            if is_int(index) and index >= 0:
+                return RuleError(code, index=index + 1).localized
         joined = self._joined_lang
 
         def localized(lang: str) -> str:
@@ -276,7 +301,7 @@ class RemoteTable:
         if kind == "review":
             raise IntentError("ui.remote.no_review")
         if kind == "next_deal":
-            raise IntentError("ui.remote.server_deals")
+            return self._next_deal()
         if kind == "play_again":
             raise IntentError("ui.remote.finished")
         if kind not in ("action", "hint") or not is_int(content.get("rev")):
@@ -305,6 +330,14 @@ class RemoteTable:
         }
         self._pending = {"id": frame["id"], "action": action, "frame": frame}
         self.send(encode(frame))
+
+    def _next_deal(self) -> None:
+        """The learner has seen the deal's result: show the deal the server dealt since."""
+        if self.queued is None:
+            finished = self.state is not None and self.state.get("finished")
+            raise IntentError("ui.remote.finished" if finished else "ui.remote.server_deals")
+        self.state, self.queued = self.queued, None
+        self._changed([], own=True)
 
     def _show_hint(self, obs: dict) -> None:
         if obs["phase"] == "over" or obs["current_player"] != self.seat:
@@ -359,8 +392,11 @@ class RemoteTable:
             board = result_board(
                 result["winner"], result["rummy"], result["void"], result["penalties"], rules
             )
-            board.update(deal=number, deals=deal["total"], match_over=self.state["finished"])
-        return observation_view(obs, rules, lang, extras, board, deal)
+            totals = self.state.get("totals") or result["penalties"]
+            board.update(
+                deal=number, deals=deal["total"], totals=totals, match_over=self.state["finished"]
+            )
+        return {**observation_view(obs, rules, lang, extras, board, deal), "classroom": True}
 
     def _waiting(self, lang: str) -> dict:
         """Before the deal: the pass screen's title says what the seat waits for."""
@@ -402,6 +438,7 @@ class RemoteTable:
                 seats=len(seats),
             )
         view["pass"] = {"title": title, "go": t("ui.remote.refresh", lang)}
+        view["classroom"] = True
         return view
 
     def screen(self, lang: str = "en") -> dict:

@@ -1,6 +1,8 @@
 """Two learners play a whole classroom deal through two real browsers in JupyterLab, each with
 ``RummyTable(server=..., room=..., name=...)`` in its own notebook; the teacher's board in a
-third browser follows the table live and passes axe.
+third browser follows the table live and passes axe. The room plays two deals: each page
+shows the first deal's scoreboard (no Review or Play again at a classroom seat) until its
+learner presses Next deal, and then the second deal, which the server dealt meanwhile.
 
 The classroom server runs as a real process with ``--origin`` set to JupyterLab's address (the
 notebook page is another origin than the server). The test keeps a shadow ``Game`` dealt as
@@ -40,7 +42,7 @@ MOVE_MS = 30_000
 @pytest.fixture
 def classroom(tmp_path, lab, notebook7):
     origins = ["--origin", lab.url, "--origin", notebook7.url]
-    server = Server(tmp_path, "--players", "2", "--deals", "1", *origins)
+    server = Server(tmp_path, "--players", "2", "--deals", "2", *origins)
     yield server.start()
     server.stop()
 
@@ -152,12 +154,29 @@ def test_two_learners_play_a_deal_in_two_browsers_and_the_board_follows(
             table.click_move(action)
             game.apply(action, player=seat)
         assert game.phase == "over" and reloaded
+        deal_of = {n: t("ui.deal_of", "en", n=n, total=2) for n in (1, 2)}
         for seat, (page, table) in pages_by_seat.items():
             shows(table, expected(game, seat))
-            table.root.locator(".rw-score").wait_for()
+            score = table.root.locator(".rw-score")
+            score.get_by_text(deal_of[1]).wait_for()  # the first deal's result, kept on screen
+            assert table.root.locator(".rw-deal").inner_text() == deal_of[1]
+            for key in ("ui.review", "ui.play_again", "ui.take_back"):
+                assert table.button(key).count() == 0, key  # a classroom seat cannot
             screenshot(page, f"classroom-over-seat{seat}")
-        moves = len(game.history)
-        article.get_by_text(f"{t('classroom.board.moves', 'en')} {moves}").first.wait_for()
+        # The server dealt deal 2 at once (duplicate deal 1 of seed 0 is seed 1).
+        article.get_by_text(
+            f"{t('classroom.board.deal', 'en')} 2/2 · {t('classroom.board.moves', 'en')} 0"
+        ).first.wait_for()
+        second = Game(names, seed=1)
+        for seat, (page, table) in pages_by_seat.items():
+            table.button("ui.next_deal").click()
+            shows(table, expected(second, seat))
+            assert table.root.locator(".rw-deal").inner_text() == deal_of[2]
+            assert table.root.locator(".rw-score").count() == 0
+            assert cards_on_page(page) - {second.discard_pile[0].id} == {
+                c.id for c in second.hand(seat)
+            }
+            screenshot(page, f"classroom-deal2-seat{seat}")
         screenshot(board, "classroom-board")
         assert serious_violations(board, "main") == []
     finally:

@@ -80,3 +80,60 @@ def test_an_update_applies_only_to_the_state_it_is_based_on():
         apply_update(state, {**update, "log": {"from": 0, "events": []}})
     with pytest.raises(ValueError):
         apply_update({**state, "view": None}, update)
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_every_connection_sees_a_deals_end_before_the_next_deals_state(
+    server_factory, request, workers
+):
+    """The server deals on in the push of a deal's last move; each seat and the spectators
+    still get that deal's final update (over, with its result and the match's totals) first,
+    then the next deal's state with ``deals`` and the same totals. With two workers the
+    kernel spreads the connections over both, so a worker also shows the end of a deal
+    that the other one played."""
+    if workers == 1:
+        server = server_factory()
+    else:
+        server = server_factory(workers=2, redis=request.getfixturevalue("redis_url"))
+    starts = [Game(2, seed=5).to_dict(), Game(2, seed=6).to_dict()]
+    Classroom(server.url, server.key).create_room("ILVES", players=2, deals=2, layouts=starts)
+    seats = [connect(server.url, "ILVES", name) for name in ("Ann", "Bo")]
+    for seat in seats:
+        seat.frames = []
+    spectators = [open_socket(server.url) for _ in range(4)]
+    watched = []
+    for spectator in spectators:
+        spectator.send(json.dumps({"v": VERSION, "type": "watch", "room": "ILVES"}))
+        watched.append([json.loads(spectator.recv(timeout=10)) for _ in range(2)])
+        assert watched[-1][1]["deals"] == 2 and watched[-1][1]["totals"] == [0, 0]
+    bots = [get_bot("basic", seed=i) for i in range(2)]
+    local = Game.from_dict({**starts[0], "players": ["Ann", "Bo"]})
+    moves = 0
+    while local.phase != "over":
+        player = local.current_player
+        seat = seats[player]
+        seat.wait(lambda s, n=moves: s["view"] is not None and s["move"] == n)
+        action = bots[player].act(seat.state["view"])
+        seat.act(action)
+        local.apply(action, player)
+        moves += 1
+    for seat in seats:
+        seat.wait(lambda s: s["deal"] == 1)
+    penalties = None
+    for frames in [seat.frames for seat in seats]:
+        messages = [json.loads(f) for f in frames if '"type":"ack"' not in f]
+        turn = next(i for i, m in enumerate(messages) if m.get("deal") == 1)
+        last, first = messages[turn - 1], messages[turn]
+        assert last["type"] == "update" and last["deal"] == 0
+        assert last["view"]["phase"] == "over" and not last["finished"]
+        penalties = last["view"]["result"]["penalties"]
+        assert last["totals"] == penalties
+        assert first["type"] == "state" and first["deals"] == 2 and first["totals"] == penalties
+        assert first["view"]["phase"] != "over"
+    for spectator, seen in zip(spectators, watched, strict=True):
+        while seen[-1].get("deal") != 1:
+            seen.append(json.loads(spectator.recv(timeout=10)))
+        assert seen[-2]["type"] == "update" and seen[-2]["view"]["phase"] == "over"
+        assert seen[-2]["totals"] == penalties == seen[-1]["totals"]
+        assert seen[-1]["type"] == "state"
+        spectator.close()
