@@ -5,7 +5,6 @@
 // shown one by one; the log and the announcements follow the animation, never ahead),
 // "waiting" (an intent is on its way to Python). A click that cannot act now is answered
 // with a word on the message line, never with silence.
-import morphdom from "morphdom";
 import {
   actionStates,
   logText,
@@ -22,7 +21,7 @@ import {
   type TableState,
   type UiState,
 } from "./board";
-import { h } from "./dom";
+import { h, patch } from "./dom";
 import { attachDrag } from "./drag";
 import { face, isLang, t, type Lang } from "./i18n";
 import { celebrate, flightsOf, fly } from "./motion";
@@ -360,8 +359,8 @@ export class TableController {
     const current = this.host.firstElementChild;
     // Patch the table in place instead of replacing it: only what changed is touched, and
     // the focused control stays where it is (re-focusing a new one forces a layout of the
-    // whole notebook page: about 5 ms per redraw in JupyterLab, benchmarks/latency.py).
-    if (current) morphdom(current, board, MORPH);
+    // whole notebook page, benchmarks/latency.py).
+    if (current) patch(current, board, nodeKey);
     else this.host.append(board);
     const active = (this.root.getRootNode() as Document | ShadowRoot).activeElement;
     if (focus && !(active && this.root.contains(active))) this.restoreFocus(focus);
@@ -710,16 +709,15 @@ export class TableController {
   }
 }
 
-/** Controls are matched by what they do (and which card or meld), other elements by id, so a
- * card that moves in the hand is moved, not redrawn; unchanged subtrees are left alone. */
 /** The model's traits that only redraw; "progress" is a running review's line (Python's). */
 const SETTINGS = ["lang", "four_color", "size", "bot_speed", "progress"];
 
-const MORPH = {
-  getNodeKey: (node: Node) =>
-    node instanceof HTMLElement ? (keyOf(node) ?? (node.id || undefined)) : undefined,
-  onBeforeElUpdated: (from: HTMLElement, to: HTMLElement) => !from.isEqualNode(to),
-};
+/** Controls are matched by what they do (and which card or meld), other elements by id, so a
+ * card that moves in the hand is moved, not redrawn; unchanged subtrees are left alone. */
+
+function nodeKey(el: Element): string | undefined {
+  return el instanceof HTMLElement ? (keyOf(el) ?? (el.id || undefined)) : undefined;
+}
 
 function keyOf(el: HTMLElement): string | null {
   const act = el.dataset.rwAct;
