@@ -63,6 +63,8 @@ export class TableController {
   private alertFromPython = false;
   private shown: TableState | null = null;
   private timer: ReturnType<typeof setTimeout> | null = null;
+  /** The frame in which the step being shown starts its flights. */
+  private flight: number | null = null;
   private pending: ReturnType<typeof setTimeout> | null = null;
   private autoplay: ReturnType<typeof setTimeout> | null = null;
   private endCelebration: (() => void) | null = null;
@@ -278,15 +280,20 @@ export class TableController {
     this.draw(table);
     this.announce(this.eventTexts(step).join(" "));
     const delay = DELAYS[this.settings().speed] || DELAYS.fast;
-    if (!this.reducedMotion()) {
-      const flights = flightsOf(this.host, step);
-      for (const f of flights) f.to?.classList.add("rw-landing");
-      fly(this.layer, flights, Math.round(delay * FLIGHT_SHARE)).then(() => {
-        for (const f of flights) f.to?.classList.remove("rw-landing");
-      });
-    }
+    if (!this.reducedMotion()) this.flight = this.win.requestAnimationFrame(() => this.takeOff(step, delay));
     this.timer = setTimeout(this.nextStep, delay);
   };
+
+  /** The step's cards start travelling in the frame that first shows the step: its layout
+   * is measured there once, so the task that drew the step does not lay the page out too. */
+  private takeOff(step: Step, delay: number): void {
+    this.flight = null;
+    const flights = flightsOf(this.host, step);
+    for (const f of flights) f.to?.classList.add("rw-landing");
+    fly(this.layer, flights, Math.round(delay * FLIGHT_SHARE)).then(() => {
+      for (const f of flights) f.to?.classList.remove("rw-landing");
+    });
+  }
 
   /** The animation is over (or there was none): show the final table; celebrate, focus. */
   private finished(moved: boolean): void {
@@ -308,6 +315,8 @@ export class TableController {
   private stopAnimation(): void {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
+    if (this.flight !== null) this.win.cancelAnimationFrame(this.flight);
+    this.flight = null;
     this.steps = [];
     for (const a of this.layer.getAnimations?.({ subtree: true }) ?? []) a.cancel();
     this.layer.querySelectorAll(".rw-flying").forEach((e) => e.remove());

@@ -34,12 +34,15 @@ export function flightsOf(host: HTMLElement, step: Step): Flight[] {
 
 /** Fly each card from its start to its end over `duration` ms; resolves when all landed. */
 export function fly(layer: HTMLElement, flights: Flight[], duration: number): Promise<void> {
+  // Every position is read before the first flying card is added: a read after a write would
+  // lay the whole notebook page out again, once per card.
   const base = layer.getBoundingClientRect();
+  const rects = flights.map((f) => f.from && f.to && [f.from.getBoundingClientRect(), f.to.getBoundingClientRect()]);
   const runs: Promise<unknown>[] = [];
   flights.forEach((f, i) => {
-    if (!f.from || !f.to) return;
-    const a = f.from.getBoundingClientRect();
-    const b = f.to.getBoundingClientRect();
+    const ends = rects[i];
+    if (!ends) return;
+    const [a, b] = ends;
     const card = f.card ? cardFace(f.card) : cardBack("en");
     card.classList.add("rw-flying");
     card.style.left = `${a.left - base.left + a.width / 2}px`;
