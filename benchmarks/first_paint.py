@@ -1,6 +1,6 @@
 """Where the time from Shift+Enter to a painted card table goes, phase by phase.
 
-    python benchmarks/first_paint.py [--reruns 4] [--nodelay] [--trace PATH]
+    python benchmarks/first_paint.py [--pages 3] [--reruns 3] [--nodelay] [--trace PATH]
 
 The same JupyterLab, Chromium and cells as benchmarks/latency.py's (c). The kernel records
 when it starts and ends the cell, how long the table's construction and its parts take, and
@@ -8,7 +8,9 @@ when it sends each message; the page records when each kernel message arrives on
 websocket, when anywidget hands the bundle to ``import()``, when the table's root and board
 appear and when the next frame is painted. Both clocks are the machine's wall clock, so the
 phases line up. With ``--trace`` Chromium's performance timeline of the first table is saved
-too and its main-thread work between Shift+Enter and the paint is summed by kind.
+too and its main-thread work between Shift+Enter and the paint is summed by kind. Each page
+is a fresh page and kernel, so its first table pays every first-time cost again; the table
+printed gives the median time of each milestone over the pages (first tables) and reruns.
 
 A benchmark, not a test: it prints figures and fails on none.
 """
@@ -183,50 +185,104 @@ def trace_summary(path: Path, top: int = 12) -> list[tuple[str, float]]:
     return ranked[:top]
 
 
+PAINTED = "() => window.__rw.some(([, what]) => what === 'painted')"
+
+#: The phases of the summary table: (label, how to find its end in one run's events).
+MILESTONES = [
+    ("kernel starts the cell", "kernel: cell starts"),
+    ("RummyTable() built, comm_open sent", "kernel: RummyTable() took"),
+    ("the cell ends (execute_result sent)", "kernel: cell ends"),
+    ("the table's comm_open arrives", "ws comm_open big"),
+    ("execute_result arrives", "ws execute_result"),
+    ("the table is in the page (bundle loaded, rendered)", "rw-board"),
+    ("the next frame starts (style, layout done)", "frame"),
+    ("painted (benchmarks/latency.py's (c))", "painted"),
+]
+
+
+def milestones(events: list[tuple[str, float]]) -> dict[str, float]:
+    """When each milestone of one run came, in ms after the Shift+Enter."""
+    found: dict[str, float] = {}
+    for what, t in events:
+        label = what
+        if what.startswith("ws comm_open") and int(what.split()[-1]) > 10_000:
+            label = "ws comm_open big"
+        for _name, key in MILESTONES:
+            if label.startswith(key) and key not in found:
+                found[key] = t
+    return found
+
+
+def one_page(browser, server, probe_path: Path, n: int, reruns: int, trace: Path | None):
+    """A fresh page and kernel: the first table, then ``reruns`` reruns of another cell."""
+    page = browser.new_page(viewport={"width": 1280, "height": 1400})
+    page.add_init_script(PAGE_PROBE)
+    probe = f"PROBE_PATH = {str(probe_path)!r}\n" + PROBE_CELL
+    name = server.write_notebook(f"paint{n}.ipynb", [probe, IMPORT_CELL, TABLE_CELL, PAINT_CELL])
+    open_notebook(page, server, name)
+    run_cell(page, 0)
+    run_cell(page, 1)
+    runs = []
+    for index in [2] + [3] * reruns:
+        page.evaluate("() => { window.__rw = []; }")
+        if trace and index == 2:
+            browser.start_tracing(page=page, path=str(trace), categories=TRACE_CATEGORIES)
+        run_cell(page, index)
+        page.wait_for_function(PAINTED, timeout=60_000)
+        if trace and index == 2:
+            browser.stop_tracing()
+        runs.append(page.evaluate("() => window.__rw"))
+    page.close()
+    return runs
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--reruns", type=int, default=4, help="reruns of a second table cell")
+    parser.add_argument("--pages", type=int, default=3, help="fresh pages (and kernels)")
+    parser.add_argument("--reruns", type=int, default=3, help="reruns of a second table cell")
     parser.add_argument("--nodelay", action="store_true", help="TCP_NODELAY on kernel websockets")
     parser.add_argument("--trace", type=Path, help="save the first table's Chromium trace here")
+    parser.add_argument("--verbose", action="store_true", help="print every run's events")
     args = parser.parse_args()
 
     from playwright.sync_api import sync_playwright
 
+    loads = [os.getloadavg()[0]]
     with tempfile.TemporaryDirectory() as tmp, sync_playwright() as pw:
         probe_path = Path(tmp) / "probe.jsonl"
         server = start_server("lab", Path(tmp), NODELAY_CONFIG if args.nodelay else "")
         try:
             browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-            page = browser.new_page(viewport={"width": 1280, "height": 1400})
-            page.add_init_script(PAGE_PROBE)
-            probe = f"PROBE_PATH = {str(probe_path)!r}\n" + PROBE_CELL
-            server.write_notebook("paint.ipynb", [probe, IMPORT_CELL, TABLE_CELL, PAINT_CELL])
-            open_notebook(page, server, "paint.ipynb")
-            run_cell(page, 0)
-            run_cell(page, 1)
-            runs = []
-            for index in [2] + [3] * args.reruns:
-                page.evaluate("() => { window.__rw = []; }")
-                if args.trace and index == 2:
-                    trace = {"path": str(args.trace), "categories": TRACE_CATEGORIES}
-                    browser.start_tracing(page=page, **trace)
-                run_cell(page, index)
-                page.wait_for_function(
-                    "() => window.__rw.some(([, w]) => w === 'painted')", timeout=30_000
-                )
-                if args.trace and index == 2:
-                    browser.stop_tracing()
-                runs.append(page.evaluate("() => window.__rw"))
+            pages = []
+            for n in range(args.pages):
+                trace = args.trace if n == 0 else None
+                pages.append(one_page(browser, server, probe_path, n, args.reruns, trace))
             browser.close()
         finally:
             server.stop()
-        kernel = [json.loads(line) for line in probe_path.read_text().splitlines()][2:]
-
-    print(f"load average {os.getloadavg()[0]:.1f}; {'nodelay' if args.nodelay else 'stock server'}")
-    for n, (page_events, kernel_events) in enumerate(zip(runs, kernel, strict=True)):
-        print("\nfirst table" if n == 0 else f"\nrerun {n}")
-        for what, t in phases(kernel_events, page_events):
-            print(f"  {t:7.1f} ms  {what}")
+        probes = [json.loads(line) for line in probe_path.read_text().splitlines()]
+    loads.append(os.getloadavg()[0])
+    per_page = 2 + 1 + args.reruns  # the probe and import cells, then the table cells
+    first, again = [], []
+    for n, runs in enumerate(pages):
+        kernel = probes[n * per_page + 2 : (n + 1) * per_page]
+        for i, (page_events, kernel_events) in enumerate(zip(runs, kernel, strict=True)):
+            events = phases(kernel_events, page_events)
+            (first if i == 0 else again).append(milestones(events))
+            if args.verbose:
+                print(f"\npage {n}, " + ("first table" if i == 0 else f"rerun {i}"))
+                for what, t in events:
+                    print(f"  {t:7.1f} ms  {what}")
+    server_kind = "TCP_NODELAY on the kernel websocket" if args.nodelay else "stock server"
+    print(f"\n{server_kind}; load average {loads[0]:.1f} -> {loads[1]:.1f}")
+    print(f"{'ms after Shift+Enter (median)':<52} {'first table':>12} {'reruns':>8}")
+    for label, key in MILESTONES:
+        cols = []
+        for runs in (first, again):
+            values = [r[key] for r in runs if key in r]
+            cols.append(f"{statistics.median(values):.0f}" if values else "-")
+        print(f"{label:<52} {cols[0]:>12} {cols[1]:>8}")
+    print(f"(n = {len(first)} first tables, {len(again)} reruns)")
     if args.trace:
         print(f"\nfirst table, main thread between Shift+Enter and paint ({args.trace}):")
         for name, ms in trace_summary(args.trace):
