@@ -24,7 +24,7 @@ import {
 import { h, patch } from "./dom";
 import { attachDrag } from "./drag";
 import { face, isLang, t, type Lang } from "./i18n";
-import { celebrate, flightsOf, fly } from "./motion";
+import { aim, celebrate, flightsOf, type Flight } from "./motion";
 import type { Model, Step, View } from "./types";
 
 /** Milliseconds per animated bot move. */
@@ -280,17 +280,21 @@ export class TableController {
     this.draw(table);
     this.announce(this.eventTexts(step).join(" "));
     const delay = DELAYS[this.settings().speed] || DELAYS.fast;
-    if (!this.reducedMotion()) this.flight = this.win.requestAnimationFrame(() => this.takeOff(step, delay));
+    if (!this.reducedMotion()) {
+      // Measured here, in the task that drew the step (one layout of the page); the cards
+      // take off in the frame that first shows the step, a task of its own.
+      const flights = flightsOf(this.host, step);
+      const launch = aim(this.layer, flights, Math.round(delay * FLIGHT_SHARE));
+      this.flight = this.win.requestAnimationFrame(() => this.takeOff(flights, launch));
+    }
     this.timer = setTimeout(this.nextStep, delay);
   };
 
-  /** The step's cards start travelling in the frame that first shows the step: its layout
-   * is measured there once, so the task that drew the step does not lay the page out too. */
-  private takeOff(step: Step, delay: number): void {
+  /** The step's cards start travelling; each one's place in the table stays empty until it lands. */
+  private takeOff(flights: Flight[], launch: () => Promise<void>): void {
     this.flight = null;
-    const flights = flightsOf(this.host, step);
     for (const f of flights) f.to?.classList.add("rw-landing");
-    fly(this.layer, flights, Math.round(delay * FLIGHT_SHARE)).then(() => {
+    launch().then(() => {
       for (const f of flights) f.to?.classList.remove("rw-landing");
     });
   }
