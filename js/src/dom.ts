@@ -1,4 +1,5 @@
-// A tiny element builder: the table is re-rendered from the view, so no framework is needed.
+// A tiny element builder and patcher: the table is re-rendered from the view and patched in
+// place, so no framework is needed.
 
 export type Attrs = Record<string, string | number | boolean | null | undefined>;
 export type Child = Node | string | null | undefined | false;

@@ -727,7 +727,6 @@ const SETTINGS = ["lang", "four_color", "size", "bot_speed", "progress"];
 
 /** Controls are matched by what they do (and which card or meld), other elements by id, so a
  * card that moves in the hand is moved, not redrawn; unchanged subtrees are left alone. */
-
 function nodeKey(el: Element): string | undefined {
   return el instanceof HTMLElement ? (keyOf(el) ?? (el.id || undefined)) : undefined;
 }

@@ -33,9 +33,9 @@ export function flightsOf(host: HTMLElement, step: Step): Flight[] {
 }
 
 /** Measure every flight now and return its launch, which flies each card from its start to
- * its end over `duration` ms and resolves when all landed. Every position is read before the first card is added (a
- * read after a write lays the whole notebook page out again, once per card), and the launch
- * can wait for the next frame: the measuring and the flying are then two tasks. */
+ * its end over `duration` ms and resolves when all landed. Every position is read before the
+ * first card is added (a read after a write lays the whole notebook page out again, once per
+ * card), and the launch can wait for the next frame: measuring and flying are two tasks. */
 export function aim(layer: HTMLElement, flights: Flight[], duration: number): () => Promise<void> {
   const base = layer.getBoundingClientRect();
   const rects = flights.map((f) => f.from && f.to && [f.from.getBoundingClientRect(), f.to.getBoundingClientRect()]);
