@@ -273,9 +273,15 @@ def write_config(lite_dir: Path, output: Path, contents: Path) -> None:
         },
     }
     (lite_dir / "jupyter-lite.json").write_text(json.dumps(settings, indent=1) + "\n")
-    # Open notebooks with the one kernel there is, without asking; no news pop-ups.
+    # Open notebooks with the one kernel there is, without asking; no news pop-ups. Every
+    # cell of a lesson is drawn ("defer", not JupyterLab's default "full" windowing, which
+    # draws only the cells in view), so the browser's Find and a screen reader reach the whole
+    # lesson, and the tests can read every output.
     overrides = {
-        "@jupyterlab/notebook-extension:tracker": {"autoStartDefaultKernel": True},
+        "@jupyterlab/notebook-extension:tracker": {
+            "autoStartDefaultKernel": True,
+            "windowingMode": "defer",
+        },
         "@jupyterlab/apputils-extension:notification": {
             "checkForUpdates": False,
             "fetchNews": "false",

@@ -336,7 +336,7 @@ function piles(lang: Lang, view: View, table: TableState, id: string): HTMLEleme
       "stock",
       can.draw && table.stock_size > 0,
       hinted("stock"),
-      table.stock_size > 0 ? cardBack(lang) : emptyPlace(),
+      table.stock_size > 0 ? cardBack() : emptyPlace(),
       tn(lang, "ui.stock_count", table.stock_size),
       id,
     ),
@@ -493,8 +493,8 @@ function actions(lang: Lang, view: View, table: TableState, ui: UiState): HTMLEl
 }
 
 /** The one message line, right above the actions: an error, else the hint, else the turn. */
-function messageLine(lang: Lang, view: View, table: TableState, phase: Phase, alert: string): HTMLElement {
-  const hint = view.hint && !table.animating ? view.hint.text : "";
+function messageLine(lang: Lang, view: View, table: TableState, ui: UiState, phase: Phase, alert: string): HTMLElement {
+  const hint = table.animating ? null : view.hint;
   return h(
     "div",
     { class: "rw-line" },
@@ -503,9 +503,21 @@ function messageLine(lang: Lang, view: View, table: TableState, phase: Phase, al
       "p",
       { class: `rw-status${hint ? " rw-has-hint" : ""}` },
       h("span", { class: "rw-status-text" }, statusText(lang, view, table)),
-      hint ? h("span", { class: "rw-hint" }, hint) : null,
+      hint ? h("span", { class: "rw-hint" }, hint.text) : null,
     ),
+    hint?.why && hint.why !== hint.text ? why(lang, hint.why, `why${view.rev}`, ui) : null,
     phase === "animating" ? button(t(lang, "ui.skip"), "skip", true) : null,
+  );
+}
+
+/** "Why?" beside the hint: the bot's detailed reason, with its numbers, opened on demand in a
+ * panel over the hand (the line keeps its height). Keyed by revision: a new hint starts closed. */
+function why(lang: Lang, reason: string, key: string, ui: UiState): HTMLElement {
+  return h(
+    "details",
+    { class: "rw-why", "data-rw-open": key, open: ui.open.has(key) },
+    h("summary", {}, t(lang, "ui.why")),
+    h("p", {}, reason),
   );
 }
 
@@ -694,7 +706,7 @@ export function renderBoard(
       over && view.scoreboard ? scoreboard(lang, view, view.scoreboard) : null,
     ),
     hand(lang, view, ui, id),
-    messageLine(lang, view, table, phase, alert),
+    messageLine(lang, view, table, ui, phase, alert),
     reviewList(lang, view),
     view.mode === "play" ? actions(lang, view, table, ui) : null,
   );

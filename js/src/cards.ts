@@ -1,6 +1,6 @@
 // Card faces and backs as controls and pictures, drawn as in the static display (src/svg.ts).
 import { h, type Attrs } from "./dom";
-import { cardName, face, t, type Lang } from "./i18n";
+import { cardName, face, type Lang } from "./i18n";
 import { backSvg, emptySvg, faceSvg } from "./svg";
 import type { Card } from "./types";
 
@@ -37,11 +37,10 @@ export function cardFace(card: Card): HTMLElement {
   return h("span", { class: classes(card, ""), "aria-hidden": "true" }, picture(card));
 }
 
-/** A face-down card: it says only that it is face down, never which card it is. */
-export function cardBack(lang: Lang, decorative = true): HTMLElement {
-  return decorative
-    ? h("span", { class: "rw-card rw-back", "aria-hidden": "true" }, backSvg())
-    : h("span", { class: "rw-card rw-back", role: "img", "aria-label": t(lang, "card.face_down") }, backSvg());
+/** A face-down card, always decorative: the control around it (Stock) gives the name, and it
+ * never says which card it is. (`_lang` is left for callers that still pass one.) */
+export function cardBack(_lang?: Lang): HTMLElement {
+  return h("span", { class: "rw-card rw-back", "aria-hidden": "true" }, backSvg());
 }
 
 export function emptyPlace(): HTMLElement {

@@ -25,6 +25,7 @@ import { h, patch } from "./dom";
 import { attachDrag } from "./drag";
 import { face, isLang, t, type Lang } from "./i18n";
 import { aim, celebrate, flightsOf, type Flight } from "./motion";
+import { relay } from "./remote";
 import type { Model, Step, View } from "./types";
 
 /** Milliseconds per animated bot move. */
@@ -166,6 +167,8 @@ export class TableController {
     view.rules ??= this.model.get("rules") ?? { name: "", title: "", rows: [] };
     const revChanged = view.rev !== this.lastRev;
     const first = this.lastRev === null;
+    // A classroom seat's view extends the steps already shown with the next seat's move.
+    const known = this.view && extendsSteps(this.view.steps, view.steps) ? this.view.steps.length : 0;
     const deal = view.deal?.number ?? 1;
     const newDeal = deal !== this.lastDeal;
     this.view = view;
@@ -188,16 +191,21 @@ export class TableController {
     if (view.hint && view.hint.text !== this.lastHint) this.announce(view.hint.text);
     this.lastHint = view.hint?.text ?? "";
     if (view.replay && this.replayTarget === view.replay.step) this.replayTarget = null;
+    if (revChanged && known && this.phase === "animating") {
+      this.steps.push(...view.steps.slice(known));
+      return;
+    }
     if (revChanged) {
       this.stopAnimation();
       if (view.replay) {
         this.announce(t(this.lang, "ui.replay.step", { n: view.replay.step, total: view.replay.total }));
       }
-      if (view.steps.length && !first) {
+      const steps = view.steps.slice(known);
+      if (steps.length && !first) {
         if (this.settings().speed === "instant") {
-          this.announce(view.steps.flatMap((s) => this.eventTexts(s)).join(" "));
+          this.announce(steps.flatMap((s) => this.eventTexts(s)).join(" "));
         } else {
-          this.steps = [...view.steps];
+          this.steps = steps;
           this.phase = "animating";
           this.nextStep();
           return;
@@ -738,9 +746,20 @@ function keyOf(el: HTMLElement): string | null {
   return setting ? `set:${setting}` : null;
 }
 
+/** Whether `next` is `shown` with more steps after it (the same last step, by value). */
+function extendsSteps(shown: Step[], next: Step[]): boolean {
+  const n = shown.length;
+  return n > 0 && next.length > n && JSON.stringify(shown[n - 1]) === JSON.stringify(next[n - 1]);
+}
+
 function render({ model, el }: { model: Model; el: HTMLElement }): () => void {
   const table = new TableController(model, el);
   return () => table.destroy();
 }
 
-export default { render };
+/** Once per model, not per view: a classroom seat's one socket (remote.ts). */
+function initialize({ model }: { model: Model }): () => void {
+  return relay(model);
+}
+
+export default { initialize, render };

@@ -234,6 +234,30 @@ describe("selection and intents", () => {
     expect(model.sent).toHaveLength(1);
   });
 
+  test("Why? beside the hint opens the bot's detailed reason, in the table's language", () => {
+    const hint = {
+      action: { type: "discard" as const, card: card("KC") },
+      text: "Discard K♣: it is worth too much.",
+      why: "K♣ is worth 10 points. Without it, 14 unseen cards could still complete a meld.",
+    };
+    const model = mount({ view: makeView({ phase: "play", hint }) });
+    const details = () => el.querySelector<HTMLDetailsElement>(".rw-line details.rw-why");
+    expect(details()?.open).toBe(false); // closed at first: the hint itself stays one line
+    expect(details()?.querySelector("summary")?.textContent).toBe("Why?");
+    expect(details()?.querySelector("p")?.textContent).toBe(hint.why);
+    (details() as HTMLDetailsElement).open = true;
+    details()?.dispatchEvent(new Event("toggle"));
+    model.set("lang", "fi");
+    model.set("view", makeView({ phase: "play", hint: { ...hint, why: "K♣:sta tulee 10 pistettä." } }));
+    expect(details()?.open).toBe(true); // the same hint in Finnish: still open
+    expect(details()?.querySelector("summary")?.textContent).toBe("Miksi?");
+    expect(details()?.textContent).toContain("K♣:sta tulee 10 pistettä.");
+    model.set("view", makeView({ phase: "play", rev: 4, hint }));
+    expect(details()?.open).toBe(false); // the next position's hint starts closed
+    model.set("view", makeView({ phase: "play", rev: 5, hint: { ...hint, why: hint.text } }));
+    expect(details()).toBeNull(); // nothing more to say than the hint
+  });
+
   test("a hint to draw or to lay off marks the pile or the meld", () => {
     const model = mount({
       view: makeView({ hint: { action: { type: "draw", source: "discard" }, text: "Take it." } }),

@@ -13,6 +13,7 @@ import html
 import math
 import multiprocessing
 import os
+import sys
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
@@ -428,6 +429,12 @@ def _completed(futures: dict) -> list:
 def _progress(total: int, enabled: bool, lang: str):
     from tqdm.auto import tqdm
 
+    if sys.platform == "emscripten":
+        # In the offline site tqdm.auto does not recognise the Pyodide kernel as a notebook
+        # and would print its bar on stderr; and Pyodide has no threads for tqdm's monitor.
+        from tqdm.notebook import tqdm
+
+        tqdm.monitor_interval = 0
     return tqdm(total=total, disable=not enabled, desc=t("tournament.progress", lang), unit="")
 
 

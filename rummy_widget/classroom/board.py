@@ -58,7 +58,9 @@ def guarded(handler):
 
 async def page(request: Request) -> HTMLResponse:
     lang = _lang(request)
-    labels = {k: v for k, v in locale_table(lang).items() if k.startswith("classroom.board.")}
+    # The board's own labels, and the card names for the cards' accessible text.
+    wanted = ("classroom.board.", "card.name", "card.rank.", "card.suit.")
+    labels = {k: v for k, v in locale_table(lang).items() if k.startswith(wanted)}
     html = resources.files(__package__).joinpath("board.html").read_text("utf-8")
     html = html.replace("__LANG__", lang).replace("__LABELS__", json.dumps(labels))
     return HTMLResponse(html, headers={"Cache-Control": "no-store"})

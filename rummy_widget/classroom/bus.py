@@ -1,21 +1,26 @@
 """How workers tell each other that a table changed: nothing for one process, Redis for many.
 
-The store stays the truth; a message only says "table T of room R changed" (or "the learner
-of seat S is back"), and each worker that hears it reads the new moves from the store and
-pushes them to its own connections. Redis pub/sub may drop a message when a worker is down,
-which is harmless: a worker also reads the store before it checks a move.
+The store stays the truth; a message says "table T of room R changed" (or "the learner of
+seat S is back"), and for a move just stored it carries the move (deal, number, seat, action,
+nonce). A worker that hears it applies that move if it follows on from the table as it knows
+it, and otherwise reads the table from the store; then it pushes to its own connections.
+Redis pub/sub may drop a message when a worker is down, which is harmless: the store refuses
+a move on a table a worker did not know had moved, and that worker then reads it.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
 from collections.abc import Awaitable, Callable
 
 CHANNEL = "rummy_widget:classroom"
 log = logging.getLogger(__name__)
-Listener = Callable[[str, int, int | None], Awaitable[None]]
+Listener = Callable[[str, int, int | None, tuple | None], Awaitable[None]]
+#: A stored move as it travels: (deal, number, seat, action JSON, nonce).
+Move = tuple[int, int, int, dict, str]
 
 
 class LocalBus:
@@ -24,7 +29,9 @@ class LocalBus:
     async def start(self, listener: Listener) -> None:
         pass
 
-    async def publish(self, room: str, table: int, present: int | None = None) -> None:
+    async def publish(
+        self, room: str, table: int, present: int | None = None, move: Move | None = None
+    ) -> None:
         pass
 
     async def close(self) -> None:
@@ -52,11 +59,17 @@ class RedisBus:
 
     async def _send(self) -> None:
         """One publisher, in order: hundreds of moves at once would each take a connection
-        from redis-py's pool and exhaust it ("Too many connections")."""
+        from redis-py's pool and exhaust it ("Too many connections"). Whatever queued up
+        while one round trip ran leaves together in one pipeline."""
         while True:
-            text = await self._outbox.get()
+            texts = [await self._outbox.get()]
+            while not self._outbox.empty():
+                texts.append(self._outbox.get_nowait())
             try:
-                await self.redis.publish(CHANNEL, text)
+                async with self.redis.pipeline(transaction=False) as pipe:
+                    for text in texts:
+                        pipe.publish(CHANNEL, text)
+                    await pipe.execute()
             except Exception:
                 log.exception("telling the other workers of a change")
 
@@ -64,19 +77,21 @@ class RedisBus:
         async for message in pubsub.listen():
             if message.get("type") != "message":
                 continue
-            worker, room, table, present = message["data"].decode().split("|")
+            worker, room, table, present, move = json.loads(message["data"])
             if worker == self.worker:
                 continue
             try:
-                await listener(room, int(table), int(present) if present else None)
+                await listener(room, table, present, tuple(move) if move else None)
             except Exception:  # one table's failure must not deafen this worker to the rest
                 log.exception(
                     "reading table %s of room %s after another worker's move", table, room
                 )
 
-    async def publish(self, room: str, table: int, present: int | None = None) -> None:
-        mark = "" if present is None else str(present)
-        self._outbox.put_nowait(f"{self.worker}|{room}|{table}|{mark}")  # sent after commit
+    async def publish(
+        self, room: str, table: int, present: int | None = None, move: Move | None = None
+    ) -> None:
+        text = json.dumps([self.worker, room, table, present, move], separators=(",", ":"))
+        self._outbox.put_nowait(text)  # sent after commit
 
     async def close(self) -> None:
         for task in self._tasks:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import os
 import socket
+from urllib.parse import urlsplit
 
 from .settings import Settings
 
@@ -36,8 +37,20 @@ def add_parser(commands) -> None:
     cls.add_argument("--deals", type=int, default=3, help="deals each table plays")
     cls.add_argument("--rate", type=float, default=20.0, help="messages a second per connection")
     cls.add_argument(
-        "--origin", action="append", default=[], help="a browser origin allowed to connect"
+        "--origin",
+        action="append",
+        default=[],
+        help="a notebook page's address allowed to connect (http://localhost:8888); repeat it",
     )
+
+
+def origin_of(address: str) -> str:
+    """The origin a browser sends for a page: scheme and host of what the teacher pasted from
+    the address bar (``http://localhost:8888/lab/tree/x.ipynb`` -> ``http://localhost:8888``)."""
+    parts = urlsplit(address.strip())
+    if address.strip() == "*" or not parts.scheme or not parts.netloc:
+        return address.strip()
+    return f"{parts.scheme}://{parts.netloc}".lower()
 
 
 def address(host: str, port: int) -> str:
@@ -69,7 +82,7 @@ def serve(args: argparse.Namespace) -> int:
         replace_after=args.replace_after,
         players=args.players,
         deals=args.deals,
-        origins=args.origin,
+        origins=[origin_of(o) for o in args.origin],
         rate=args.rate,
         burst=max(1, int(args.rate * 2)),
     )

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
+import logging
 import secrets
 import time
 from collections import deque
@@ -19,6 +21,10 @@ from .protocol import ProtocolError, encode, error
 from .rooms import Room, RoomConfig, Table
 from .settings import Settings
 from .store import Conflict, Store
+
+log = logging.getLogger(__name__)
+#: How often every worker looks in the store for replacements that fell due.
+SWEEP_EVERY = 0.5
 
 
 @dataclass(eq=False)
@@ -44,10 +50,38 @@ class Conn:
 
     def push(self, text: str) -> None:
         """Queue one encoded message; messages leave in the order they were queued, so an
-        update never overtakes the state it is based on, nor an ack its move's update."""
-        self._out.append(text)
-        if self._sender is None or self._sender.done():
-            self._sender = asyncio.get_running_loop().create_task(self._drain())
+        update never overtakes the state it is based on, nor an ack its move's update.
+
+        An idle connection's socket write normally finishes at once, so it is run right
+        here rather than as a task of its own per message; only a write that has to wait
+        (a client reading slowly) goes on in a task, with the rest of the queue after it.
+        """
+        if self._out or (self._sender is not None and not self._sender.done()):
+            self._out.append(text)
+            return
+        sending = self.send_text(text)
+        try:
+            waiting = sending.send(None)
+        except StopIteration:
+            return
+        except Exception:  # a closed socket: its reader cleans up
+            return
+        self._sender = asyncio.get_running_loop().create_task(self._finish(sending, waiting))
+
+    async def _finish(self, sending, waiting) -> None:
+        """Carry on a write that had to wait (``waiting``: what it awaits), then the queue."""
+        with contextlib.suppress(Exception):
+            while True:
+                if waiting is None:
+                    await asyncio.sleep(0)
+                else:
+                    await waiting
+                try:
+                    waiting = sending.send(None)
+                except StopIteration:
+                    break
+        sending.close()
+        await self._drain()
 
     async def _drain(self) -> None:
         while self._out:
@@ -66,6 +100,20 @@ class Conn:
         return True
 
 
+def quiet_collector() -> None:
+    """Fewer, shorter pauses of Python's cycle collector in a busy worker.
+
+    A move allocates thousands of short-lived objects, so with the default thresholds
+    the collector ran often, and each full collection walked every table's game: pauses
+    of up to 100-270 ms under load, every one of them in the round trip of the moves
+    waiting at that moment. What exists at start is frozen out of the collector's walks,
+    young collections come every 20000 allocations instead of 700, and full ones some 500
+    times more rarely; the server makes few cycles, so they still get collected.
+    """
+    gc.freeze()
+    gc.set_threshold(20_000, 20, 100)
+
+
 class Hub:
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
@@ -79,7 +127,12 @@ class Hub:
         self.rooms: dict[str, Room] = {}
         # Connections by (room, table); a room's watchers under (room, None).
         self.conns: dict[tuple[str, int | None], set[Conn]] = {}
+        # Replacements due in this worker; the store keeps them too (``departures``), and
+        # every worker's sweep keeps those whose worker died.
         self._timers: dict[tuple[str, int, int], asyncio.Task] = {}
+        self._sweeper: asyncio.Task | None = None
+        # Tables whose next message to the other workers must make them read the store.
+        self._reread: set[tuple[str, int]] = set()
         # What was last pushed for each table: the base of the next update.
         self.pushed: dict[tuple[str, int], views.Snapshot] = {}
 
@@ -89,12 +142,31 @@ class Hub:
         """Rebuild every room from the store, then let the bots play whatever is theirs."""
         for name in self.store.rooms():
             self.room(name)
+        quiet_collector()
         await self.bus.start(self._remote)
+        if not self.shared:
+            self._await_everyone()
+        self._sweeper = asyncio.create_task(self._sweep())
         for room in self.rooms.values():
             for table in room.tables.values():
                 await self.run_bots(table)
 
+    def _await_everyone(self) -> None:
+        """After a restart of the only worker nobody is connected yet: each learner of a
+        table still playing is away from now on, so one who never comes back is replaced in
+        time like one who left (an earlier departure keeps its time)."""
+        for room in self.rooms.values():
+            due = time.time() + room.config.replace_after
+            for table in room.tables.values():
+                if table.deal is None or table.finished:
+                    continue
+                for seat, row in enumerate(table.seats):
+                    if row is not None and row.control == "human":
+                        self.store.depart(room.name, table.index, seat, due, keep_earlier=True)
+
     async def close(self) -> None:
+        if self._sweeper is not None:
+            self._sweeper.cancel()
         for timer in self._timers.values():
             timer.cancel()
         await self.bus.close()
@@ -152,6 +224,8 @@ class Hub:
         timer = self._timers.pop((room.name, table.index, seat), None)
         if timer:
             timer.cancel()
+        if message["token"] is not None:
+            self.store.arrive(room.name, table.index, seat)  # back: no replacement is due
         await conn.send({"type": "welcome", "table": table.index, "seat": seat, "token": token})
         await self.changed(table, present=seat)
         await self.run_bots(table)
@@ -173,9 +247,11 @@ class Hub:
             raise ProtocolError("not_seated")
         table = self.rooms[conn.room].tables[conn.table]
         nonce, move, deal = message["id"], message["move"], message["deal"]
-        behind = (deal, move) != (table.deal, table.moves) or nonce not in table.nonces
+        behind = (deal, move) != (table.deal, table.moves)
         if behind and self.shared:
             table.sync(self.store)  # a move stored by another worker, or before a restart
+        # A move on the table as this worker knows it needs no read first: if another worker
+        # stored that number meanwhile, the store refuses it (Conflict) and the table is read.
         done = table.nonces.get(nonce) if deal == table.deal else None
         if done is None and (deal, move) != (table.deal, table.moves):
             done = self.store.find_move(table.room, table.index, deal, nonce)
@@ -188,14 +264,15 @@ class Hub:
             await self.send_state(conn, table)
             raise ProtocolError("stale", move=table.moves)
         try:
-            number = table.play(self.store, conn.seat, message["action"], nonce)
+            number = await table.play(self.store, conn.seat, message["action"], nonce)
         except Conflict:
-            await self.send_state(conn, table)
+            await self.changed(table, local=False)  # the table as the store has it
             if nonce in table.nonces:
                 await conn.send({"type": "ack", "id": nonce, "move": table.nonces[nonce][1]})
                 return
+            await self.send_state(conn, table)
             raise ProtocolError("stale", move=table.moves) from None
-        await self.changed(table)
+        await self.changed(table, moved=(deal, number, conn.seat, nonce))
         await conn.send({"type": "ack", "id": nonce, "move": number})
         await self.run_bots(table)
 
@@ -208,26 +285,69 @@ class Hub:
         if any(c.seat == conn.seat for c in self.conns[(conn.room, conn.table)]):
             return
         delay = self.rooms[conn.room].config.replace_after
+        self.store.depart(*key, time.time() + delay)
         self._timers[key] = asyncio.create_task(self._replace(key, delay))
 
     async def _replace(self, key: tuple[str, int, int], delay: float) -> None:
         await asyncio.sleep(delay)
         self._timers.pop(key, None)
-        room, index, seat = key
-        table = self.rooms[room].tables[index]
+        await self._replace_now(key)
+
+    async def _sweep(self) -> None:
+        """Keep the replacements that fell due in the store, whichever worker stored them:
+        the one that did may have died since (its own timer died with it)."""
+        while True:
+            await asyncio.sleep(SWEEP_EVERY)
+            try:
+                for key in self.store.due_departures(time.time()):
+                    await self._replace_now(key)
+            except Exception:
+                log.exception("replacing learners who left")
+
+    async def _replace_now(self, key: tuple[str, int, int]) -> None:
+        """The bot takes over a seat whose learner is still away, if this worker is the
+        one that claims the due replacement in the store (exactly one worker does)."""
+        room_name, index, seat = key
+        if not self.store.claim_departure(room_name, index, seat, time.time()):
+            return  # the learner came back, or another worker replaced them
+        room = self.room(room_name)
+        if room is None:
+            return
+        table = room.table(index)
         table.sync(self.store)
-        if table.seats[seat].control == "human" and not table.finished:
-            self.store.set_control(room, index, seat, "replaced")
+        row = table.seats[seat]
+        if row is not None and row.control == "human" and not table.finished:
+            self.store.set_control(room_name, index, seat, "replaced")
             table.sync(self.store)
             await self.changed(table)
             await self.run_bots(table)
 
     # --- pushing views ---------------------------------------------------------------------
 
-    async def changed(self, table: Table, present: int | None = None, local: bool = True) -> None:
-        """Send every connection on this table (and the room's watchers) its new view."""
+    async def changed(
+        self,
+        table: Table,
+        present: int | None = None,
+        local: bool = True,
+        moved: tuple[int, int, int, str] | None = None,
+    ) -> None:
+        """Send every connection on this table (and the room's watchers) its new view, and
+        tell the other workers; ``moved`` (deal, number, seat, nonce) is the move just
+        stored, which they apply without reading the store if it follows on from theirs."""
+        key = (table.room, table.index)
+        if table.unstored:  # a move is waiting for its commit; its own push shows this too
+            if local and moved is None:
+                self._reread.add(key)  # a seat changed: the others must read, not follow
+            return
         if local:
-            await self.bus.publish(table.room, table.index, present)
+            action = None
+            if key in self._reread:
+                self._reread.discard(key)
+            elif moved is not None and table.game is not None:
+                deal, number, seat, nonce = moved
+                if deal == table.deal and number < table.moves:
+                    action = (deal, number, seat, table.game.history[number][1].to_json(), nonce)
+            await self.bus.publish(table.room, table.index, present, action)
         self.push_views(table)
 
     async def send_state(self, conn: Conn, table: Table) -> None:
@@ -255,6 +375,7 @@ class Hub:
         self.pushed[key] = new
         update = views.update(old, new) if old else None
         texts: dict[tuple, str] = {}
+        shared: str | None = None  # the update encoded once; a hand is spliced into its view
         here = self.conns.get(key, set())
         for conn in [*here, *self.conns.get((table.room, None), ())]:
             seat, open_hands = conn.seat, conn.open_hands
@@ -263,11 +384,11 @@ class Hub:
                 hands = open_hands and old.hands != new.hands
                 kind = ("update", seat if own else None, hands)
                 if kind not in texts:
-                    message = update
+                    shared = shared or encode(update)
+                    texts[kind] = shared
                     if own or hands:
                         extra = {"hand": new.hands[seat]} if own else {"hands": new.hands}
-                        message = {**update, "view": {**update["view"], **extra}}
-                    texts[kind] = encode(message)
+                        texts[kind] = views.add_to_view(shared, extra)
             else:
                 kind = ("state", seat, open_hands)
                 if kind not in texts:
@@ -275,8 +396,11 @@ class Hub:
             conn.seen[table.index] = new.rev
             conn.push(texts[kind])
 
-    async def _remote(self, room_name: str, index: int, present: int | None) -> None:
-        """Another worker changed a table: read it from the store and tell our connections."""
+    async def _remote(
+        self, room_name: str, index: int, present: int | None, move: tuple | None = None
+    ) -> None:
+        """Another worker changed a table: apply its move (or read the table from the store)
+        and tell our connections."""
         room = self.room(room_name)
         if room is None:
             return
@@ -285,21 +409,23 @@ class Hub:
             if timer:
                 timer.cancel()
         table = room.table(index)
-        # Push even when the read finds nothing new: another path (a join scanning the
-        # tables, a move's own read) may have read the change first without telling anyone.
-        table.sync(self.store)
+        # Push even when nothing is new here: another path (a join scanning the tables, a
+        # move's own read) may have read the change first without telling anyone.
+        if move is None or not table.follow(*move):
+            table.sync(self.store)
         await self.changed(table, local=False)
 
     async def run_bots(self, table: Table) -> None:
         """Play every bot turn that is due, each one stored and pushed like a learner's."""
         while (move := table.bot_move()) is not None:
             seat, action = move
+            deal, nonce = table.deal, f"bot{table.deal}.{table.moves}"
             try:
-                table.play(self.store, seat, action, f"bot{table.deal}.{table.moves}")
+                number = await table.play(self.store, seat, action, nonce)
             except (Conflict, RuleError):
+                await self.changed(table, local=False)
                 return  # another worker played it; its message brings the move here
-            await self.changed(table)
-            await asyncio.sleep(0)  # let learners' messages in between bot moves
+            await self.changed(table, moved=(deal, number, seat, nonce))
 
     async def start_room(self, name: str) -> list[int]:
         room = self.room(name)

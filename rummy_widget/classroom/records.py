@@ -1,12 +1,17 @@
 """The teacher's records of a room, read from the store: results, standings and CSV rows.
 
-Lower penalty points are better in Traditional Rummy, so the standings sort by them.
+Lower penalty points are better in Traditional Rummy, so the standings sort by them. The
+CSV has one row per seat per finished deal, with the columns of ``CSV_COLUMNS``: the room,
+the table and deal (numbered from 0, as the API numbers them), the seat (from 0, as in
+the table's view), the name at that seat, who played it (``human``, ``bot`` or ``replaced``), the
+penalty points of that deal, and whether that seat went out (``winner``) and went Rummy.
 """
 
 from __future__ import annotations
 
 import csv
 import io
+from collections import Counter
 
 from .store import Store
 
@@ -37,16 +42,35 @@ def results(store: Store, room: str) -> list[dict]:
 
 
 def standings(rows: list[dict]) -> list[dict]:
-    """Each name's deals, wins and penalty points over the deals played, best first."""
-    table: dict[str, dict] = {}
+    """Each seat's deals, wins and penalty points over the deals played, best first.
+
+    A seat is the identity: the learner who holds it keeps it (their token takes it back),
+    so two learners who share a name stay two entries. ``same_name`` marks an entry whose
+    name another seat of the room also has; the board then shows its table with the name.
+    """
+    table: dict[tuple[int, int], dict] = {}
     for row in rows:
         entry = table.setdefault(
-            row["name"], {"name": row["name"], "deals": 0, "wins": 0, "penalty": 0}
+            (row["table"], row["seat"]),
+            {
+                "name": row["name"],
+                "table": row["table"],
+                "seat": row["seat"],
+                "deals": 0,
+                "wins": 0,
+                "penalty": 0,
+            },
         )
         entry["deals"] += 1
         entry["wins"] += row["winner"]
         entry["penalty"] += row["penalty"]
-    return sorted(table.values(), key=lambda e: (e["penalty"] / e["deals"], -e["wins"], e["name"]))
+    names = Counter(entry["name"] for entry in table.values())
+    for entry in table.values():
+        entry["same_name"] = names[entry["name"]] > 1
+    return sorted(
+        table.values(),
+        key=lambda e: (e["penalty"] / e["deals"], -e["wins"], e["name"], e["table"], e["seat"]),
+    )
 
 
 def to_csv(rows: list[dict]) -> str:

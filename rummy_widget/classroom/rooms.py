@@ -82,6 +82,9 @@ class Table:
         self.deal: int | None = None
         self.game: Game | None = None
         self.nonces: dict[str, tuple[int, int]] = {}  # nonce -> (seat, move number)
+        #: Moves applied here and waiting for their group commit: until they are stored,
+        #: reading the store must not settle the deal, and nothing is pushed.
+        self.unstored = 0
         self._bots: dict[tuple[int, int], object] = {}
 
     @property
@@ -118,7 +121,8 @@ class Table:
             self.nonces[nonce] = (seat, self.moves)
             self.game.apply(Action.from_json(action), player=seat)
             changed = True
-        self._settle(store, has_result)
+        if not self.unstored:
+            self._settle(store, has_result)
         return changed
 
     def _settle(self, store: Store, has_result: bool) -> None:
@@ -145,11 +149,12 @@ class Table:
             store.add_deal(self.room, self.index, deal, game.to_dict())
         self.sync(store)
 
-    def play(self, store: Store, seat: int, action: Action, nonce: str) -> int:
-        """Check ``action`` with the engine, store it, then apply it; returns its number.
+    async def play(self, store: Store, seat: int, action: Action, nonce: str) -> int:
+        """Check ``action`` with the engine, apply it, and return its number once stored.
 
         An illegal move raises the engine's ``RuleError`` and changes nothing; ``Conflict``
-        means another worker stored this move number first (the caller syncs).
+        means another worker stored this move number first (the table is read back from
+        the store). The move is committed with the others of this turn of the event loop.
         """
         if self.game is None:
             raise ProtocolError("not_started")
@@ -160,15 +165,36 @@ class Table:
         number = self.moves
         self.game.apply(action, seat)  # the engine checks before it changes anything
         played = self.game.history[-1][1]  # the copy of a card actually held
+        self.nonces[nonce] = (seat, number)
+        self.unstored += 1
         try:
-            store.add_move(self.room, self.index, self.deal, number, seat, played.to_json(), nonce)
+            await store.queue_move(
+                self.room, self.index, self.deal, number, seat, played.to_json(), nonce
+            )
         except BaseException:
+            self.unstored -= 1
+            store.drop_queued(self.room, self.index)  # moves played on top of this one
             self.deal = self.game = None  # not stored: read the table back as the store has it
             self.sync(store)
             raise
-        self.nonces[nonce] = (seat, number)
+        self.unstored -= 1
         self._settle(store, has_result=False)
         return number
+
+    def follow(self, deal: int, number: int, seat: int, action: dict, nonce: str) -> bool:
+        """Apply a move another worker stored and announced, without reading the store;
+        False when it does not follow on from this table as it is here (then ``sync``)."""
+        if self.unstored or self.deal != deal or self.moves != number or self.game is None:
+            return False
+        if self.game.phase == "over" or self.game.current_player != seat:
+            return False
+        try:
+            self.game.apply(Action.from_json(action), seat)
+        except RuleError:
+            self.deal = self.game = None
+            return False
+        self.nonces[nonce] = (seat, number)
+        return self.game.phase != "over"  # a deal's end: ``sync`` reads the next deal
 
     def result(self) -> dict:
         res = self.game.result

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..engine.cards import CARD_JSON
+from .protocol import JSON
 from .rooms import Table
 
 
@@ -114,7 +115,6 @@ def update(old: Snapshot, new: Snapshot) -> dict | None:
         "move": new.move,
         "base": old.move,
         "finished": new.finished,
-        "view": view,
     }
     if new.seats != old.seats:
         message["seats"] = new.seats
@@ -123,4 +123,25 @@ def update(old: Snapshot, new: Snapshot) -> dict | None:
     if known > len(new_log) or (known and new_log[known - 1] is not old_log[-1]):
         known = 0  # not a continuation (never in play; a take-back would be): resend it whole
     message["log"] = {"from": known, "events": new_log[known:]}
+    message["view"] = view  # last, so that ``add_to_view`` can splice a hand into it
     return message
+
+
+#: Each card's JSON text, for splicing hands into an encoded update.
+CARD_TEXT = tuple(JSON.encode(card) for card in CARD_JSON)
+
+
+def add_to_view(text: str, extra: dict[str, list]) -> str:
+    """An encoded ``update`` (its view last) with ``extra`` added to its view: a seat's own
+    ``hand`` (or every ``hands``, for the teacher) joins the shared update's text instead of
+    the whole update being encoded again."""
+    body = ",".join(f'"{key}":{_cards_text(value)}' for key, value in extra.items())
+    head = text[:-2]  # without the view's and the message's closing braces
+    return head + ("" if head.endswith("{") else ",") + body + "}}"
+
+
+def _cards_text(cards: list) -> str:
+    """A list of cards, or a list of such lists, as JSON."""
+    if cards and isinstance(cards[0], list):
+        return "[" + ",".join(_cards_text(hand) for hand in cards) + "]"
+    return "[" + ",".join([CARD_TEXT[card["id"]] for card in cards]) + "]"

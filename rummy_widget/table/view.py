@@ -13,7 +13,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from ..engine.actions import Action
+from ..engine.cards import Card
 from ..engine.game import Game
+from ..engine.rules import Rules
 from ..i18n import t, table
 from ..solver import best_arrangement
 
@@ -65,10 +67,10 @@ def step_view(obs: dict, events: list, actor: int, hands: list | None = None) ->
     return {"actor": actor, "events": list(events), "table": table}
 
 
-def hand_penalty(game: Game, seat: int) -> int | None:
-    """Penalty points the seat's hand would score now, with its best melds set aside."""
+def cards_penalty(hand: Sequence[Card], rules: Rules) -> int | None:
+    """The same from the cards themselves (a classroom seat has only its observation)."""
     try:
-        return int(best_arrangement(game.hand(seat), game.rules).penalty)
+        return int(best_arrangement(hand, rules).penalty)
     except Exception:  # a solver bug must not break the table
         return None
 
@@ -87,12 +89,12 @@ def action_view(action: Action) -> dict:
     return data
 
 
-def rules_view(game: Game, lang: str) -> dict:
-    description = game.rules.describe(lang)
+def rules_view(rules: Rules, lang: str) -> dict:
+    description = rules.describe(lang)
     # The keyboard help rides with the rules table (synced only when the language changes),
     # so its long text is not in the front end's bundle.
     return {
-        "name": game.rules.name,
+        "name": rules.name,
         "title": description.title,
         "rows": description.rows,
         "keys": t("ui.keys", lang),
@@ -104,22 +106,29 @@ def scoreboard_view(game: Game, match=None) -> dict | None:
     result = game.result
     if result is None:
         return None
-    board = {
-        "winner": result.winner,
-        "rummy": result.rummy,
-        "void": result.void,
-        "bonus": game.rules.rummy_bonus if result.rummy else 0,
-        "penalties": list(result.penalties),
-        "deal": 1,
-        "deals": 1,
-        "totals": list(result.penalties),
-        "match_over": True,
-    }
+    board = result_board(result.winner, result.rummy, result.void, result.penalties, game.rules)
     if match is not None:  # the widget records each finished deal in the match at once
         board.update(
             deal=match.deal_number, deals=match.deals, totals=match.totals, match_over=match.over
         )
     return board
+
+
+def result_board(
+    winner: int | None, rummy: bool, void: bool, penalties: Sequence[int], rules: Rules
+) -> dict:
+    """One finished deal's scoreboard, as if it were the whole match."""
+    return {
+        "winner": winner,
+        "rummy": rummy,
+        "void": void,
+        "bonus": rules.rummy_bonus if rummy else 0,
+        "penalties": list(penalties),
+        "deal": 1,
+        "deals": 1,
+        "totals": list(penalties),
+        "match_over": True,
+    }
 
 
 def you_text(key: str, lang: str, you: bool, **params: object) -> str:
@@ -160,22 +169,47 @@ def build_view(
     names: Sequence[str] | None = None,
 ) -> dict:
     """The JSON-ready view the widget syncs for ``seat``."""
-    obs = game.observation(seat)
+    hands = None
+    if extras.reveal:
+        hands = [[c.to_json() for c in game.hand(i)] for i in range(game.players)]
+    return observation_view(
+        game.observation(seat),
+        game.rules,
+        lang,
+        extras,
+        scoreboard_view(game, match),
+        deal_view(match),
+        names,
+        hands,
+    )
+
+
+def observation_view(
+    obs: dict,
+    rules: Rules,
+    lang: str,
+    extras: Extras,
+    board: dict | None,
+    deal: dict,
+    names: Sequence[str] | None = None,
+    hands: list[list[dict]] | None = None,
+) -> dict:
+    """The view from one seat's observation alone: a local table's and a classroom seat's
+    (``table/remote.py``) are built the same way. ``hands`` only for the open-hands demo."""
+    seat = obs["seat"]
     players = obs["players"]
     if names is not None:
         players = [dict(p, name=n) for p, n in zip(players, names, strict=True)]
-    if extras.reveal:
-        players = [
-            dict(p, hand=[c.to_json() for c in game.hand(i)]) if i != seat else p
-            for i, p in enumerate(players)
-        ]
-    board = scoreboard_view(game, match)
+    if hands is not None:
+        players = [dict(p, hand=hands[i]) if i != seat else p for i, p in enumerate(players)]
     if board is not None:
         you = seat if extras.mode == "play" else -1
-        board.update(score_texts(board, list(names or game.names), you, lang))
+        shown = list(names) if names is not None else [p["name"] for p in obs["players"]]
+        board.update(score_texts(board, shown, you, lang))
     log = obs["log"]
     animated = sum(len(step["events"]) for step in extras.steps)
     start = max(0, len(log) - LOG_SHOWN - animated)
+    hand = [Card(c["id"]) for c in obs["hand"]]
     return {
         "mode": extras.mode,
         "rev": extras.rev,
@@ -186,7 +220,7 @@ def build_view(
         "current_player": obs["current_player"],
         "phase": obs["phase"],
         "hand": obs["hand"],
-        "penalty": hand_penalty(game, seat),
+        "penalty": cards_penalty(hand, rules),
         "stock_size": obs["stock_size"],
         "discard_pile": obs["discard_pile"],
         "melds": obs["melds"],
@@ -195,8 +229,8 @@ def build_view(
         "log_start": start,
         "result": obs["result"],
         "scoreboard": board,
-        "deal": deal_view(match),
-        "rules": rules_view(game, lang),
+        "deal": deal,
+        "rules": rules_view(rules, lang),
         "hint": extras.hint,
         "message": extras.message,
         "steps": extras.steps,

@@ -21,6 +21,7 @@ from ..i18n import LANGUAGES, check_lang, t
 from ..solver import best_arrangement
 from .coach import REVIEW_SAMPLES
 from .core import BOT_NAMES, MAX_BOT_MOVES, MAX_INTENT_BYTES, IntentError, Table
+from .remote import RELAY, RemoteTable
 
 STATIC = Path(__file__).parent.parent / "static"
 SPEEDS = ("instant", "fast", "normal", "slow")
@@ -67,7 +68,9 @@ class RummyTable(anywidget.AnyWidget):
     deals=1, bot_speed="normal", reveal=False, four_color=False, size="normal", take_back=None,
     review_samples=4)``
     (None: take-backs only against bots alone, see ``take_back_default``), or
-    ``RummyTable(game=Game.from_layout(...))`` for a prepared lesson. ``table.game`` is the
+    ``RummyTable(game=Game.from_layout(...))`` for a prepared lesson, or
+    ``RummyTable(server="http://host:8765", room="KETTU", name="Alex")`` for a seat at a
+    classroom server's table (``table.remote.RemoteTable``). ``table.game`` is the
     engine, ``table.core`` the widget-free table. The learner sits at seat 0.
     """
 
@@ -84,6 +87,9 @@ class RummyTable(anywidget.AnyWidget):
     size = traitlets.Enum(SIZES, "normal").tag(sync=True)
     #: The running review's progress line ("" when none runs), shown on the message line.
     progress = traitlets.Unicode("").tag(sync=True)
+    #: A classroom seat: where the browser's relay connects (``{"url", "room", "name"}``).
+    #: Never the seat's token, which crosses only custom messages and stays out of the notebook.
+    remote = traitlets.Dict().tag(sync=True)
 
     def __init__(
         self,
@@ -102,9 +108,15 @@ class RummyTable(anywidget.AnyWidget):
         review_samples: int = REVIEW_SAMPLES,
         players: Sequence[str] | None = None,
         core: Table | None = None,
+        server: str | None = None,
+        room: str | None = None,
         **kwargs: object,
     ) -> None:
         lang = check_lang(lang)
+        if core is None and server is not None:  # a seat at a classroom server's table
+            core = RemoteTable(server, room, name, lang, send=self._relay_send)
+            # In the comm's first state: the front end's relay reads it once, at initialize.
+            kwargs["remote"] = {"url": core.url, "room": core.room, "name": core.name}
         if core is None:
             core = Table(
                 opponents,
@@ -210,7 +222,16 @@ class RummyTable(anywidget.AnyWidget):
         return self.core.describe(self.lang)
 
     def _on_custom_msg(self, _widget: object, content: object, _buffers: object) -> None:
+        relayed = isinstance(content, dict) and content.get("type") in RELAY
+        if relayed and isinstance(self.core, RemoteTable):
+            self.core.relayed(content)
+            self._publish()
+            return
         self.handle_intent(content)
+
+    def _relay_send(self, text: str) -> None:
+        """A frame for the classroom server, through the browser's socket (js/src/remote.ts)."""
+        self.send({"type": "remote_send", "text": text})
 
     def _screen(self, lang: str) -> tuple[dict, dict]:
         """The screen's view and, apart, its rules table (synced only when it changes)."""

@@ -242,9 +242,12 @@ def _luminance(css_colour: str) -> float:
     return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
 
 
-def test_one_whole_turn_by_keyboard_alone(lab, page):
+@pytest.mark.parametrize("front_end", ["lab", "notebook7"])
+def test_one_whole_turn_by_keyboard_alone(front_end, request, page):
+    """Notebook 7 stops arrow keys at the document (the table takes them at the window)."""
+    server = request.getfixturevalue(front_end)
     args = table_args()
-    table = open_table(page, lab, "keyboard.ipynb", args)
+    table = open_table(page, server, f"keyboard-{front_end}.ipynb", args)
     shadow = Shadow(args)
     table.wait_for(shadow.expected())
     # The hand is one tab stop; enter it there (docs/widget.md: "Tab to the hand").

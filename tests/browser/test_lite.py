@@ -30,6 +30,9 @@ from lite_support import (
 )
 from table_driver import Shadow, TablePage
 
+from rummy_widget.errors import EXTRAS
+from rummy_widget.i18n import t
+
 pytestmark = pytest.mark.slow
 
 #: The first table of lesson 6, as its cell makes it.
@@ -39,6 +42,8 @@ PYTHON_SIDE = (
     'print(table.view["rev"], len(table.game.history), *sorted(c.id for c in table.game.hand(0)))'
 )
 FIGURES: dict[str, object] = {}
+#: What stopped the run, and whether numpy was imported after all.
+LAST_ERROR = 'import sys; print(type(sys.last_value).__name__, sys.last_value, "np" in dir())'
 
 
 @pytest.fixture(scope="module")
@@ -162,6 +167,80 @@ def test_finnish_lesson_runs_offline_and_plays_a_turn(browser, server):
     except Exception:
         ARTIFACTS.mkdir(exist_ok=True)
         page.screenshot(path=str(ARTIFACTS / "failed-lite-fi.png"), full_page=True)
+        raise
+    finally:
+        offline.context.close()
+
+
+def test_lesson_10_says_in_its_language_why_it_cannot_run_offline(browser, server):
+    """numpy has no WebAssembly wheel on PyPI, so the site cannot hold the [env] extra: the
+    lesson's first code cell stops with one localized line saying so, not a bare
+    ModuleNotFoundError, and no cell after it runs."""
+    offline = offline_context(browser, server, locale="fi-FI")
+    page = offline.context.new_page()
+    try:
+        page.goto(lite_url(server, "fi/10_training_a_bot.ipynb"))
+        wait_kernel_idle(page)
+        run_all_cells(page)
+        # Ask the kernel, in a cell run after Run All stopped, what stopped it and whether any
+        # cell after the import cell ran (none may: numpy would have been imported).
+        # A cell queued before the error is cancelled with the rest: ask again then.
+        for attempt in range(3):
+            try:
+                stopped = run_new_cell(page, LAST_ERROR)
+                break
+            except AssertionError:
+                if attempt == 2:
+                    raise
+        modules = ", ".join(EXTRAS["env"])
+        expected = t(
+            "error.extra_missing.site",
+            "fi",
+            extra="env",
+            modules=modules,
+            missing="numpy",
+            command='pip install "rummy_widget[env]"',
+        )
+        assert stopped.strip() == f"ExtraMissing {expected} False"
+        assert offline.blocked == []
+    except Exception:
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / "failed-lite-lesson10.png"), full_page=True)
+        raise
+    finally:
+        offline.context.close()
+
+
+def deliberate_errors(path) -> bool:
+    """A lesson with a cell that stops with an error on purpose (tagged raises-exception)."""
+    cells = json.loads(path.read_text())["cells"]
+    return any("raises-exception" in c.get("metadata", {}).get("tags", []) for c in cells)
+
+
+#: Lessons Run All can run to the end in the site. The Pyodide kernel cancels every queued cell
+#: after any error, the raises-exception tag notwithstanding (JupyterLab runs on past such a
+#: cell), so lessons with a deliberate error are run there cell by cell (docs/hosts.md).
+WHOLE_RUNS = [
+    path.name
+    for path in sorted((REPO / "tutorials" / "en").glob("*.ipynb"))
+    if path.name not in (LESSON, "10_training_a_bot.ipynb") and not deliberate_errors(path)
+]
+
+
+@pytest.mark.parametrize("name", WHOLE_RUNS)
+def test_every_other_lesson_runs_all_its_cells_offline_with_no_error(browser, server, name):
+    offline = offline_context(browser, server)
+    page = offline.context.new_page()
+    try:
+        page.goto(lite_url(server, f"en/{name}"))
+        wait_kernel_idle(page)
+        run_all_cells(page)
+        wait_all_run(page)
+        assert error_outputs(page) == []  # tracebacks, and warnings on stderr too
+        assert offline.blocked == []
+    except Exception:
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / f"failed-lite-{name}.png"), full_page=True)
         raise
     finally:
         offline.context.close()

@@ -7,6 +7,8 @@ under CI=true).
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from browser_support import browser_missing, in_ci, open_notebook, run_cell, screenshot
 
@@ -24,11 +26,45 @@ from rummy_widget.i18n import t
 
 #: The parts of the table that must be on screen without scrolling.
 PARTS = (".rw-hand", ".rw-piles", ".rw-actions", ".rw-line")
+#: Screens the project guide names: laptop, projector, a narrow screen, a laptop at 150% zoom
+#: (1366×768 at 150%: a CSS viewport of about 911×512, 1.5 device pixels to a CSS pixel).
+LAPTOP, PROJECTOR, NARROW, ZOOMED = (1366, 768), (1920, 1080), (700, 900), (911, 512)
 
-BOXES_JS = """parts => Object.fromEntries(parts.map(sel => {
-  const r = document.querySelector(".rw-root " + sel).getBoundingClientRect();
+BOXES_JS = """([parts, index]) => Object.fromEntries(parts.map(sel => {
+  const root = document.querySelectorAll(".rw-root")[index];
+  const r = root.querySelector(sel).getBoundingClientRect();
   return [sel, [r.left, r.top, r.right, r.bottom]];
 }))"""
+
+#: Texts a learner reads, each of which must be whole: not cut by its own box or by a box
+#: around it that hides what overflows. Seats, piles, melds and cards stay inside the table.
+LABELS = (
+    ".rw-seat-head > *, .rw-pile-name, .rw-caption, .rw-title > *, .rw-mine-head > *,"
+    " .rw-owner-name, .rw-btn, .rw-drawer > summary, .rw-why > summary"
+)
+CLIPPED_JS = """labels => {
+  const cut = [];
+  for (const root of document.querySelectorAll(".rw-root")) {
+    for (const el of root.querySelectorAll(labels)) {
+      if (!el.getClientRects().length) continue;  // not shown (display: none)
+      const r = el.getBoundingClientRect();
+      const own = getComputedStyle(el).display !== "inline" && el.scrollWidth > el.clientWidth + 1;
+      let outside = false;
+      for (let a = el.parentElement; a && a !== root.parentElement; a = a.parentElement) {
+        if (getComputedStyle(a).overflowX === "visible") continue;
+        const b = a.getBoundingClientRect();
+        outside ||= r.left < b.left - 1 || r.right > b.right + 1;
+      }
+      if (own || outside) cut.push(`${el.className || el.tagName}: ${el.textContent.trim()}`);
+    }
+    const edge = root.getBoundingClientRect();
+    for (const el of root.querySelectorAll(".rw-seat, .rw-pile, .rw-meld, .rw-hand .rw-card")) {
+      const r = el.getBoundingClientRect();
+      if (r.left < edge.left || r.right > edge.right) cut.push(`${el.className} beyond the table`);
+    }
+  }
+  return cut;
+}"""
 
 
 def open_cell(page, server, name: str, source: str, lang: str = "en") -> TablePage:
@@ -40,38 +76,266 @@ def open_cell(page, server, name: str, source: str, lang: str = "en") -> TablePa
     return table
 
 
-def assert_on_screen(page, width: int, height: int) -> None:
+def assert_on_screen(page, width: int, height: int, index: int = 0) -> None:
     page.set_viewport_size({"width": width, "height": height})
-    page.locator(".rw-root").first.scroll_into_view_if_needed()
+    page.locator(".rw-root").nth(index).scroll_into_view_if_needed()
     page.wait_for_function(f"() => window.innerWidth === {width}")
-    boxes = page.evaluate(BOXES_JS, list(PARTS))
+    boxes = page.evaluate(BOXES_JS, [list(PARTS), index])
     for part, (left, top, right, bottom) in boxes.items():
         assert left >= 0 and right <= width and top >= 0 and bottom <= height, (part, boxes)
 
 
+def clipped_labels(page) -> list[str]:
+    """The labels of every table on the page that are cut off (none, on a good table)."""
+    return page.evaluate(CLIPPED_JS, LABELS)
+
+
+def set_in_drawer(table: TablePage, setting: str, value: str | bool) -> None:
+    """Change a setting in the table's drawer (a choice or a tick), then close the drawer."""
+    table.root.locator(".rw-drawer > summary").click()
+    field = table.root.locator(f"[data-rw-set={setting}]")
+    if isinstance(value, bool):
+        field.set_checked(value)
+    else:
+        field.select_option(value)
+    table.root.locator(".rw-drawer > summary").click()
+    expect(table.root.locator(".rw-drawer-body")).to_be_hidden()
+
+
+def set_large(table: TablePage, large: bool) -> None:
+    """size="large" on or off, from the drawer as a teacher would."""
+    set_in_drawer(table, "size", large)
+    expect(table.root).to_have_class(re.compile(r"\brw-large\b" if large else r"^(?!.*rw-large)"))
+
+
+def switch_language(table: TablePage, lang: str) -> None:
+    """Choose the table's language in its drawer."""
+    set_in_drawer(table, "lang", lang)
+    table.lang = lang
+    expect(table.root).to_have_attribute("lang", lang)
+    expect(table.button("ui.stock")).to_have_count(1)
+
+
 @pytest.mark.parametrize(
-    ("players", "theme", "lang"),
-    [(2, "JupyterLab Light", "en"), (4, "JupyterLab Dark", "fi"), (4, "JupyterLab Light", "en")],
+    ("front_end", "players", "theme"),
+    [
+        ("lab", 4, "JupyterLab Light"),
+        ("lab", 4, "JupyterLab Dark"),
+        ("lab", 2, "JupyterLab Light"),
+        ("lab", 2, "JupyterLab Dark"),
+        ("notebook7", 4, "JupyterLab Dark"),
+        ("notebook7", 2, "JupyterLab Light"),
+    ],
 )
-def test_the_table_fits_laptop_and_projector_screens(lab, browser, players, theme, lang):
+def test_the_table_fits_every_screen_in_both_languages(front_end, players, theme, request, browser):
     """Hand, piles, actions and the message line are on screen at 1366×768 and 1920×1080
-    inside JupyterLab without scrolling the notebook; axe finds nothing serious."""
-    context = browser.new_context(viewport={"width": 1366, "height": 768})
+    without scrolling the notebook; every label is whole at 700 px and at 150% zoom; axe finds
+    nothing serious; in English and Finnish. Screenshots of each: table-4p-1366-dark-fi.png."""
+    server = request.getfixturevalue(front_end)
+    context = browser.new_context(viewport={"width": LAPTOP[0], "height": LAPTOP[1]})
+    page = context.new_page()
+    shade = "dark" if "Dark" in theme else "light"
+    where = "" if front_end == "lab" else "-nb7"
+    try:
+        args = table_args(opponents=["basic"] * (players - 1), seed=5)
+        with server.theme(theme):
+            name = f"fit-{players}-{shade}.ipynb"
+            table = open_cell(page, server, name, table_cell(args))
+            expect(page.locator("body")).to_have_attribute(
+                "data-jp-theme-light", "false" if shade == "dark" else "true"
+            )
+            for lang in ("en", "fi"):
+                if lang != table.lang:
+                    page.set_viewport_size({"width": LAPTOP[0], "height": LAPTOP[1]})
+                    switch_language(table, lang)
+                shot = f"table-{players}p-{{}}-{shade}-{lang}{where}"
+                for width, height in (LAPTOP, PROJECTOR):
+                    assert_on_screen(page, width, height)
+                    assert clipped_labels(page) == [], (width, lang)
+                    screenshot(page, shot.format(width))
+                    if width == LAPTOP[0]:
+                        assert serious_violations(page) == [], lang
+                if players == 4:  # a teacher's projector: size="large" from the drawer
+                    set_large(table, True)
+                    assert_on_screen(page, *PROJECTOR)
+                    assert clipped_labels(page) == [], ("large", lang)
+                    screenshot(page, shot.format("1920-large"))
+                    set_large(table, False)
+                page.set_viewport_size({"width": NARROW[0], "height": NARROW[1]})
+                page.wait_for_function(f"() => window.innerWidth === {NARROW[0]}")
+                expect(table.root.locator(".rw-hand")).to_be_visible()
+                box = table.root.locator(".rw-actions").bounding_box()
+                assert box and box["x"] + box["width"] <= NARROW[0]
+                assert clipped_labels(page) == [], ("700 px", lang)
+                table.root.scroll_into_view_if_needed()
+                screenshot(page, shot.format(NARROW[0]))
+    finally:
+        context.close()
+
+
+#: For a part of the table: the points of its box (corners and centre) where something else is
+#: on top, or that are off the screen; none, when the learner sees the whole part.
+COVERED_JS = """el => {
+  const r = el.getBoundingClientRect();
+  const points = [[r.left + 3, r.top + 3], [r.right - 3, r.top + 3], [r.left + 3, r.bottom - 3],
+                  [r.right - 3, r.bottom - 3], [(r.left + r.right) / 2, (r.top + r.bottom) / 2]];
+  return points.filter(([x, y]) => {
+    const hit = document.elementFromPoint(x, y);
+    return !(hit && el.contains(hit));
+  }).map(p => p.map(Math.round));
+}"""
+
+
+#: The parts' boxes in the table's own coordinates (scrolling moves them all alike).
+IN_TABLE_JS = """(root, parts) => {
+  const at = root.getBoundingClientRect();
+  return Object.fromEntries(parts.map(sel => {
+    const r = root.querySelector(sel).getBoundingClientRect();
+    return [sel, [r.left - at.left, r.top - at.top, r.right - at.left, r.bottom - at.top]];
+  }));
+}"""
+
+
+def assert_reachable(table: TablePage) -> None:
+    """Each of hand, piles, message line and actions scrolls into view whole and uncovered; none
+    overlaps another, and the message line sits right above the actions."""
+    for part in PARTS:
+        found = table.root.locator(part)
+        found.scroll_into_view_if_needed()
+        assert found.evaluate(COVERED_JS) == [], part
+    boxes = table.root.evaluate(IN_TABLE_JS, list(PARTS))
+    names = list(boxes)
+    for i, a in enumerate(names):
+        for b in names[i + 1 :]:
+            (l1, t1, r1, b1), (l2, t2, r2, b2) = boxes[a], boxes[b]
+            assert r1 <= l2 or r2 <= l1 or b1 <= t2 or b2 <= t1, (a, b, boxes)
+    line, actions = boxes[".rw-line"], boxes[".rw-actions"]
+    assert 0 <= actions[1] - line[3] <= 16, (line, actions)
+
+
+@pytest.mark.parametrize(
+    ("front_end", "theme"),
+    [("lab", "JupyterLab Light"), ("lab", "JupyterLab Dark"), ("notebook7", "JupyterLab Light")],
+)
+def test_at_150_percent_zoom_everything_is_reachable_and_a_turn_plays(
+    front_end, theme, request, browser
+):
+    """1366×768 at 150% zoom: hand, piles, message line and actions each scroll into view whole,
+    none covers another, no label is cut, in English and Finnish; then a whole turn with the
+    mouse, checked against Python. Screenshots: table-4p-150pct-light-fi.png."""
+    server = request.getfixturevalue(front_end)
+    context = browser.new_context(
+        viewport={"width": ZOOMED[0], "height": ZOOMED[1]}, device_scale_factor=1.5
+    )
+    page = context.new_page()
+    shade = "dark" if "Dark" in theme else "light"
+    where = "" if front_end == "lab" else "-nb7"
+    try:
+        args = table_args(opponents=["basic"] * 3, seed=5)
+        with server.theme(theme):
+            table = open_cell(page, server, f"zoom-{shade}.ipynb", table_cell(args))
+            assert page.evaluate("devicePixelRatio") == 1.5
+            for lang in ("en", "fi"):
+                if lang != table.lang:
+                    switch_language(table, lang)
+                assert clipped_labels(page) == [], lang
+                assert_reachable(table)
+                table.root.locator(".rw-actions").scroll_into_view_if_needed()
+                screenshot(page, f"table-4p-150pct-{shade}-{lang}{where}")
+            shadow = Shadow(args)
+            shadow.lang = shadow.table.lang = "fi"
+            table.wait_for(shadow.expected())
+            for _ in range(20):
+                action = shadow.next_action()
+                table.click_move(action)
+                shadow.apply(action)
+                table.wait_for(shadow.expected())
+                if action.kind == "discard":
+                    break
+            assert shadow.kinds[0] == "draw" and shadow.kinds[-1] == "discard", shadow.kinds
+            assert len(shadow.game.history) > len(shadow.kinds)  # the bots played too
+    finally:
+        context.close()
+
+
+def test_why_beside_the_hint_gives_the_reason_in_both_languages(lab, page):
+    """Hint, then Why?: the bot's detailed reason opens over the hand, right above the message
+    line, which keeps its place; it follows the table's language; an error hides it."""
+    args = table_args(opponents=["basic"] * 3, seed=5)
+    table = open_cell(page, lab, "why.ipynb", table_cell(args))
+    shadow = Shadow(args)
+    table.wait_for(shadow.expected())
+    table.button("ui.hint").click()
+    assert shadow.table.handle_intent({"type": "hint", "rev": shadow.table.view["rev"]})
+    hint = shadow.table.view["hint"]
+    line = table.root.locator(".rw-line")
+    expect(line.locator(".rw-hint")).to_have_text(hint["text"])
+    why, reason = line.locator(".rw-why > summary"), line.locator(".rw-why > p")
+    expect(why).to_have_text(t("ui.why", "en"))
+    expect(reason).to_be_hidden()
+    before = page.evaluate(BOXES_JS, [list(PARTS), 0])
+    why.click()
+    expect(reason).to_have_text(hint["why"])
+    assert page.evaluate(BOXES_JS, [list(PARTS), 0]) == before  # nothing moved
+    assert reason.evaluate(COVERED_JS) == []  # on top of the hand, whole
+    box, at = reason.bounding_box(), line.bounding_box()
+    assert box["y"] + box["height"] <= at["y"] and box["y"] >= before[".rw-hand"][1], (box, at)
+    assert serious_violations(page) == []
+    screenshot(page, "table-why-en", table.root)
+    switch_language(table, "fi")
+    shadow.table.lang = "fi"
+    hint = shadow.table.view["hint"]
+    expect(why).to_have_text(t("ui.why", "fi"))
+    expect(reason).to_have_text(hint["why"])  # still open, now in Finnish
+    expect(line.locator(".rw-hint")).to_have_text(hint["text"])
+    screenshot(page, "table-why-fi", table.root)
+    table.button("ui.discard").click(force=True)  # before drawing: an error takes the line
+    expect(table.alert()).to_have_text(t("error.draw_first", "fi"))
+    expect(why).to_be_hidden()
+    expect(reason).to_be_hidden()
+
+
+#: Tables of 2, 3 and 4 players whose opponents have all melded (the longest seat labels), in
+#: both languages and in the large size, shown in one cell.
+LABEL_TABLES = """from IPython.display import display
+from rummy_widget import Game
+from rummy_widget.table.widget import RummyTable
+
+HANDS = ["7H 8H 9H 5C KS 2D 4S", "AS 2S 3S 5S 6S 7S 8S 9S 10S JS",
+         "AD 3D 4D 5D 6D 7D 8D 9D 10D JD", "AC 2C 3C 4C 6C 7C 8C 9C 10C JC"]
+MELDS = [("KH KD KC", 1), ("4H 5H 6H", 2), ("AH 2H 3H", 3)]
+
+
+def table(players, lang, size="normal"):
+    game = Game.from_layout(hands=HANDS[:players], stock="QD QH QS", discard="QC",
+                            melds=MELDS[:players - 1])
+    return RummyTable(game=game, opponents=["basic"] * (players - 1), lang=lang, size=size)
+
+
+display(*[table(n, lang) for n in (2, 3, 4) for lang in ("en", "fi")],
+        table(4, "en", "large"), table(4, "fi", "large"))"""
+
+
+def test_no_label_is_cut_at_700_px(lab, browser):
+    """At 700 px (JupyterLab's file browser open beside the notebook), seat names, card counts,
+    "has melded", pile names and captions and the buttons are whole: 2, 3 and 4 players, both
+    languages, normal and large."""
+    # Opened wide: at 700 px JupyterLab's status bar hides the kernel's status open_notebook
+    # waits on.
+    context = browser.new_context(viewport={"width": LAPTOP[0], "height": NARROW[1]})
     page = context.new_page()
     try:
-        args = table_args(lang=lang, opponents=["basic"] * (players - 1), seed=5)
-        with lab.theme(theme):
-            table = open_cell(page, lab, f"fit-{players}-{lang}.ipynb", table_cell(args), lang)
-            shade = "dark" if "Dark" in theme else "light"
-            for width, height in ((1366, 768), (1920, 1080)):
-                assert_on_screen(page, width, height)
-                screenshot(page, f"table-{players}p-{width}x{height}-{shade}-{lang}")
-            assert serious_violations(page) == []
-            page.set_viewport_size({"width": 700, "height": 900})
-            expect(table.root.locator(".rw-hand")).to_be_visible()
-            box = table.root.locator(".rw-actions").bounding_box()
-            assert box and box["x"] + box["width"] <= 700
-            screenshot(page, f"table-{players}p-700-{shade}-{lang}")
+        lab.write_notebook("labels.ipynb", [LABEL_TABLES])
+        open_notebook(page, lab, "labels.ipynb")
+        run_cell(page, 0)
+        expect(page.locator(".rw-root .rw-board")).to_have_count(8)
+        page.set_viewport_size({"width": NARROW[0], "height": NARROW[1]})
+        page.wait_for_function(f"() => window.innerWidth === {NARROW[0]}")
+        notes = page.locator(".rw-seat .rw-note")
+        expect(notes.filter(has_text=t("ui.player_melded", "fi"))).to_have_count(1 + 2 + 3 + 3)
+        assert clipped_labels(page) == []
+        screenshot(page, "table-4p-700-large-fi", page.locator(".rw-root").last)
+        screenshot(page, "table-3p-700-fi", page.locator(".rw-root").nth(3))
     finally:
         context.close()
 
@@ -98,9 +362,13 @@ WATCH_JS = """root => { window.__frames = new Promise(resolve => {
 }); }"""
 
 
-def test_bots_are_watchable_open_hands_stay_up_and_the_log_never_runs_ahead(lab, page):
+@pytest.mark.parametrize("front_end", ["lab", "notebook7"])
+def test_bots_are_watchable_open_hands_stay_up_and_the_log_never_runs_ahead(
+    front_end, request, page
+):
+    server = request.getfixturevalue(front_end)
     args = {"opponents": ["basic", "basic"], "seed": 3, "reveal": True, "bot_speed": "fast"}
-    table = open_cell(page, lab, "watch.ipynb", table_cell(args))
+    table = open_cell(page, server, f"watch-{front_end}.ipynb", table_cell(args))
     shadow = Shadow(args)
     table.root.get_by_text(t("ui.menu", "en"), exact=True).click()  # the log is in the drawer
     expect(table.root).to_have_attribute("data-rw-state", "idle")
@@ -204,12 +472,14 @@ def drag(page, source, target, touch: bool = False, at: float = 0.5) -> None:
     cdp.detach()
 
 
+@pytest.mark.parametrize("front_end", ["lab", "notebook7"])
 @pytest.mark.parametrize("touch", [False, True], ids=["mouse", "touch"])
-def test_drag_and_drop_reorders_melds_lays_off_and_discards(lab, browser, touch):
+def test_drag_and_drop_reorders_melds_lays_off_and_discards(front_end, request, browser, touch):
+    server = request.getfixturevalue(front_end)
     context = browser.new_context(viewport={"width": 1366, "height": 900}, has_touch=touch)
     page = context.new_page()
     try:
-        table = open_cell(page, lab, f"drag-{touch}.ipynb", LESSON)
+        table = open_cell(page, server, f"drag-{touch}.ipynb", LESSON)
         ids = {code: card_id(code) for code in ("7H", "8H", "9H", "5C", "KS", "2D", "4S")}
         order = table.hand_order()
         first, last = order[0], order[-1]
@@ -229,7 +499,8 @@ def test_drag_and_drop_reorders_melds_lays_off_and_discards(lab, browser, touch)
             t("ui.discard_top", "en", card="9 of clubs")
         )
         expect(table.card(ids["KS"])).to_have_count(0)
-        screenshot(page, f"table-dragged-{'touch' if touch else 'mouse'}")
+        where = "" if front_end == "lab" else "-nb7"
+        screenshot(page, f"table-dragged-{'touch' if touch else 'mouse'}{where}")
     finally:
         context.close()
 
@@ -251,10 +522,13 @@ table = RummyTable(game=game, opponents=["basic"], bot_speed="instant", lang="{l
 table"""
 
 
-@pytest.mark.parametrize("lang", ["en", "fi"])
-def test_an_illegal_meld_names_the_rule_in_the_tables_language(lab, page, lang):
+@pytest.mark.parametrize(("front_end", "lang"), [("lab", "en"), ("lab", "fi"), ("notebook7", "fi")])
+def test_an_illegal_meld_names_the_rule_in_the_tables_language(front_end, request, page, lang):
+    """The reasons in the table's language, then in the other one after switching: both
+    languages in each front end."""
+    server = request.getfixturevalue(front_end)
     source = ROYAL.format(rules="rummy_royal", lang=lang)
-    table = open_cell(page, lab, f"reason-{lang}.ipynb", source, lang)
+    table = open_cell(page, server, f"reason-{lang}.ipynb", source, lang)
     table.button("ui.stock").click()
     hand = table.root.locator(".rw-hand [data-card]")
     expect(hand).to_have_count(8)
@@ -268,7 +542,7 @@ def test_an_illegal_meld_names_the_rule_in_the_tables_language(lab, page, lang):
     kings.nth(1).click()
     table.button("ui.meld").click()
     expect(table.alert()).to_contain_text(t("ui.reason.set_suits", lang))
-    screenshot(page, f"table-reason-{lang}", table.root)
+    screenshot(page, f"table-reason-{lang}{'' if front_end == 'lab' else '-nb7'}", table.root)
     other = "fi" if lang == "en" else "en"
     table.root.get_by_text(t("ui.menu", lang), exact=True).click()
     table.root.locator("[data-rw-set=lang]").select_option(other)
@@ -289,9 +563,11 @@ print(len(game.history))
 replay"""
 
 
-def test_replay_controls_for_a_teacher(lab, page):
-    lab.write_notebook("replay.ipynb", [REPLAY])
-    open_notebook(page, lab, "replay.ipynb")
+@pytest.mark.parametrize("front_end", ["lab", "notebook7"])
+def test_replay_controls_for_a_teacher(front_end, request, page):
+    server = request.getfixturevalue(front_end)
+    server.write_notebook("replay.ipynb", [REPLAY])
+    open_notebook(page, server, "replay.ipynb")
     run_cell(page, 0)
     table = TablePage(page)
     table.wait_rendered()
@@ -313,7 +589,7 @@ def test_replay_controls_for_a_teacher(lab, page):
     expect(root.locator(".rw-replay-pos")).to_have_text(t("ui.replay.step", "en", n=0, total=total))
     root.get_by_role("button", name=t("ui.replay.play", "en"), exact=True).click()
     expect(root.locator(".rw-replay-pos")).to_have_text(t("ui.replay.step", "en", n=3, total=total))
-    screenshot(page, "table-replay", table.root)
+    screenshot(page, f"table-replay{'' if front_end == 'lab' else '-nb7'}", table.root)
 
 
 GO_OUT = """from rummy_widget import Game

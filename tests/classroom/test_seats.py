@@ -93,3 +93,19 @@ def test_a_bad_room_config_is_refused_with_a_localized_error(server_factory):
     assert reply["code"] == "classroom.bad_field"
     assert reply["text"] == "Kenttä players puuttuu tai ei kelpaa."
     assert Classroom(server.url, server.key).rooms() == []
+
+
+def test_two_learners_of_one_name_stand_apart_in_the_class_standings(server_factory):
+    server = server_factory()
+    teacher = Classroom(server.url, server.key)
+    teacher.create_room("KAIMA", players=2, deals=1)
+    seats = [connect(server.url, "KAIMA", name) for name in ("Alex", "Bo", "Alex", "Cy")]
+    finals = play_all(seats[:2]) + play_all(seats[2:])
+    (room,) = teacher.rooms()
+    standings = {(s["table"], s["seat"]): s for s in room["standings"]}
+    assert len(standings) == 4  # one entry a seat, not a name
+    for seat, final in zip(seats, finals, strict=True):
+        entry = standings[(seat.table, seat.seat)]
+        assert entry["name"] == seat.name and entry["deals"] == 1
+        assert entry["penalty"] == final["view"]["result"]["penalties"][seat.seat]
+        assert entry["same_name"] == (seat.name == "Alex")
