@@ -498,3 +498,38 @@ def test_the_review_progress_reaches_the_synced_trait_while_it_runs() -> None:
     assert table.handle_intent({"type": "review", "rev": table.view["rev"]})
     assert lines[0].startswith("Arvioidaan jakoa: siirto 1/") and lines[-1] == ""
     assert table.progress == "" and table.view["review"]["summary"]
+
+
+def test_the_opening_message_carries_the_first_view_and_no_update_follows(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The page draws the table from the widget's comm_open alone (docs/widget.md, "Speed"):
+    the first view and the rules are in its state, and nothing is sent after it."""
+    import ipywidgets.widgets.widget as ipywidget
+
+    opened: list[dict] = []
+    sent: list[dict] = []
+
+    class Comm:
+        kernel = object()
+        comm_id = "rw-test"
+
+        def __init__(self, **args: object) -> None:
+            opened.append(args["data"]["state"])
+
+        def close(self, *args: object, **kwargs: object) -> None:
+            pass
+
+        def send(self, data: dict, buffers: object = None) -> None:
+            sent.append(data)
+
+        def on_msg(self, _callback: object) -> None:
+            pass
+
+    monkeypatch.setattr(ipywidget.comm, "create_comm", lambda **args: Comm(**args))
+    table = RummyTable(opponents=[DiscardHighBot()], seed=9)
+    state = opened[-1]
+    assert state["view"] == table.view and state["view"]["hand"]
+    assert state["view"]["penalty"] == table.view["penalty"] is not None
+    assert state["rules"] == table.rules and state["rules"]["rows"]
+    assert sent == []

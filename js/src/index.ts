@@ -5,7 +5,6 @@
 // shown one by one; the log and the announcements follow the animation, never ahead),
 // "waiting" (an intent is on its way to Python). A click that cannot act now is answered
 // with a word on the message line, never with silence.
-import morphdom from "morphdom";
 import {
   actionStates,
   logText,
@@ -22,10 +21,10 @@ import {
   type TableState,
   type UiState,
 } from "./board";
-import { h } from "./dom";
+import { h, patch } from "./dom";
 import { attachDrag } from "./drag";
 import { face, isLang, t, type Lang } from "./i18n";
-import { celebrate, flightsOf, fly } from "./motion";
+import { aim, celebrate, flightsOf, type Flight } from "./motion";
 import { relay } from "./remote";
 import type { Model, Step, View } from "./types";
 
@@ -65,6 +64,8 @@ export class TableController {
   private alertFromPython = false;
   private shown: TableState | null = null;
   private timer: ReturnType<typeof setTimeout> | null = null;
+  /** The frame in which the step being shown starts its flights. */
+  private flight: number | null = null;
   private pending: ReturnType<typeof setTimeout> | null = null;
   private autoplay: ReturnType<typeof setTimeout> | null = null;
   private endCelebration: (() => void) | null = null;
@@ -288,14 +289,23 @@ export class TableController {
     this.announce(this.eventTexts(step).join(" "));
     const delay = DELAYS[this.settings().speed] || DELAYS.fast;
     if (!this.reducedMotion()) {
+      // Measured here, in the task that drew the step (one layout of the page); the cards
+      // take off in the frame that first shows the step, a task of its own.
       const flights = flightsOf(this.host, step);
-      for (const f of flights) f.to?.classList.add("rw-landing");
-      fly(this.layer, flights, Math.round(delay * FLIGHT_SHARE)).then(() => {
-        for (const f of flights) f.to?.classList.remove("rw-landing");
-      });
+      const launch = aim(this.layer, flights, Math.round(delay * FLIGHT_SHARE));
+      this.flight = this.win.requestAnimationFrame(() => this.takeOff(flights, launch));
     }
     this.timer = setTimeout(this.nextStep, delay);
   };
+
+  /** The step's cards start travelling; each one's place in the table stays empty until it lands. */
+  private takeOff(flights: Flight[], launch: () => Promise<void>): void {
+    this.flight = null;
+    for (const f of flights) f.to?.classList.add("rw-landing");
+    launch().then(() => {
+      for (const f of flights) f.to?.classList.remove("rw-landing");
+    });
+  }
 
   /** The animation is over (or there was none): show the final table; celebrate, focus. */
   private finished(moved: boolean): void {
@@ -317,6 +327,8 @@ export class TableController {
   private stopAnimation(): void {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
+    if (this.flight !== null) this.win.cancelAnimationFrame(this.flight);
+    this.flight = null;
     this.steps = [];
     for (const a of this.layer.getAnimations?.({ subtree: true }) ?? []) a.cancel();
     this.layer.querySelectorAll(".rw-flying").forEach((e) => e.remove());
@@ -368,8 +380,8 @@ export class TableController {
     const current = this.host.firstElementChild;
     // Patch the table in place instead of replacing it: only what changed is touched, and
     // the focused control stays where it is (re-focusing a new one forces a layout of the
-    // whole notebook page: about 5 ms per redraw in JupyterLab, benchmarks/latency.py).
-    if (current) morphdom(current, board, MORPH);
+    // whole notebook page, benchmarks/latency.py).
+    if (current) patch(current, board, nodeKey);
     else this.host.append(board);
     const active = (this.root.getRootNode() as Document | ShadowRoot).activeElement;
     if (focus && !(active && this.root.contains(active))) this.restoreFocus(focus);
@@ -718,16 +730,14 @@ export class TableController {
   }
 }
 
-/** Controls are matched by what they do (and which card or meld), other elements by id, so a
- * card that moves in the hand is moved, not redrawn; unchanged subtrees are left alone. */
 /** The model's traits that only redraw; "progress" is a running review's line (Python's). */
 const SETTINGS = ["lang", "four_color", "size", "bot_speed", "progress"];
 
-const MORPH = {
-  getNodeKey: (node: Node) =>
-    node instanceof HTMLElement ? (keyOf(node) ?? (node.id || undefined)) : undefined,
-  onBeforeElUpdated: (from: HTMLElement, to: HTMLElement) => !from.isEqualNode(to),
-};
+/** Controls are matched by what they do (and which card or meld), other elements by id, so a
+ * card that moves in the hand is moved, not redrawn; unchanged subtrees are left alone. */
+function nodeKey(el: Element): string | undefined {
+  return el instanceof HTMLElement ? (keyOf(el) ?? (el.id || undefined)) : undefined;
+}
 
 function keyOf(el: HTMLElement): string | null {
   const act = el.dataset.rwAct;

@@ -32,14 +32,28 @@ export function flightsOf(host: HTMLElement, step: Step): Flight[] {
   return out;
 }
 
-/** Fly each card from its start to its end over `duration` ms; resolves when all landed. */
-export function fly(layer: HTMLElement, flights: Flight[], duration: number): Promise<void> {
+/** Measure every flight now and return its launch, which flies each card from its start to
+ * its end over `duration` ms and resolves when all landed. Every position is read before the
+ * first card is added (a read after a write lays the whole notebook page out again, once per
+ * card), and the launch can wait for the next frame: measuring and flying are two tasks. */
+export function aim(layer: HTMLElement, flights: Flight[], duration: number): () => Promise<void> {
   const base = layer.getBoundingClientRect();
+  const rects = flights.map((f) => f.from && f.to && [f.from.getBoundingClientRect(), f.to.getBoundingClientRect()]);
+  return () => launch(layer, flights, rects, base, duration);
+}
+
+function launch(
+  layer: HTMLElement,
+  flights: Flight[],
+  rects: (false | null | DOMRect[])[],
+  base: DOMRect,
+  duration: number,
+): Promise<void> {
   const runs: Promise<unknown>[] = [];
   flights.forEach((f, i) => {
-    if (!f.from || !f.to) return;
-    const a = f.from.getBoundingClientRect();
-    const b = f.to.getBoundingClientRect();
+    const ends = rects[i];
+    if (!ends) return;
+    const [a, b] = ends;
     const card = f.card ? cardFace(f.card) : cardBack("en");
     card.classList.add("rw-flying");
     card.style.left = `${a.left - base.left + a.width / 2}px`;

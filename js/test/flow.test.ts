@@ -74,6 +74,8 @@ describe("state machine", () => {
     try {
       let model = mount({ view: makeView({ rev: 3 }), bot_speed: "normal" });
       model.set("view", makeView({ rev: 4, steps: [takeStep()] }));
+      expect(flights()).toBe(0); // the cards take off in the frame that shows the step
+      vi.advanceTimersToNextFrame();
       expect(flights()).toBe(1);
       expect(animate).toHaveBeenCalledTimes(1);
       table.unmount();
@@ -81,6 +83,7 @@ describe("state machine", () => {
       (window as any).matchMedia = (q: string) => ({ matches: q.includes("reduce") });
       model = mount({ view: makeView({ rev: 3 }), bot_speed: "normal" });
       model.set("view", makeView({ rev: 4, steps: [takeStep()] }));
+      vi.advanceTimersToNextFrame();
       expect(flights()).toBe(0);
       expect(el.querySelector(".rw-status")?.textContent).toBe("Aino takes Q♠ from the discard pile");
     } finally {

@@ -18,6 +18,7 @@ from ..engine.game import Game
 from ..engine.match import Match
 from ..engine.rules import Rules
 from ..i18n import LANGUAGES, check_lang, t
+from ..solver import best_arrangement
 from .coach import REVIEW_SAMPLES
 from .core import BOT_NAMES, MAX_BOT_MOVES, MAX_INTENT_BYTES, IntentError, Table
 from .remote import RELAY, RemoteTable
@@ -44,6 +45,18 @@ def _asset(name: str, fallback: str) -> Path | str:
     )
     return fallback
 
+
+def _warm_solver(rules: str = "traditional") -> None:
+    """Build the solver's tables for the default rules now, when the widget is imported.
+
+    The solver builds them on first use (about 25 ms of CPU, more on a busy machine), and the
+    first use would be the first table's hand penalty, on its way to the page: a notebook's
+    import cell pays it instead of the first table's first paint (docs/widget.md, "Speed").
+    """
+    best_arrangement((), rules)
+
+
+_warm_solver()
 
 __all__ = ["BOT_NAMES", "MAX_BOT_MOVES", "MAX_INTENT_BYTES", "IntentError", "RummyTable"]
 
@@ -99,13 +112,11 @@ class RummyTable(anywidget.AnyWidget):
         room: str | None = None,
         **kwargs: object,
     ) -> None:
+        lang = check_lang(lang)
         if core is None and server is not None:  # a seat at a classroom server's table
             core = RemoteTable(server, room, name, lang, send=self._relay_send)
             # In the comm's first state: the front end's relay reads it once, at initialize.
             kwargs["remote"] = {"url": core.url, "room": core.room, "name": core.name}
-        super().__init__(
-            lang=check_lang(lang), bot_speed=bot_speed, four_color=four_color, size=size, **kwargs
-        )
         if core is None:
             core = Table(
                 opponents,
@@ -121,10 +132,22 @@ class RummyTable(anywidget.AnyWidget):
                 players=players,
             )
         self.core = core
+        # The first view and the rules go with the widget's opening message (its comm_open)
+        # rather than as two updates after it: the page can draw the table from that one
+        # message, and the kernel serializes and sends two messages fewer.
+        view, rules = self._screen(lang)
+        super().__init__(
+            lang=lang,
+            bot_speed=bot_speed,
+            four_color=four_color,
+            size=size,
+            view=view,
+            rules=rules,
+            **kwargs,
+        )
         core.on_progress = self._on_progress
         self.on_msg(self._on_custom_msg)
         self.observe(lambda _change: self._publish(), names=["lang"])
-        self._publish()
 
     # --- the core's state, read through -----------------------------------------------------
 
@@ -210,9 +233,13 @@ class RummyTable(anywidget.AnyWidget):
         """A frame for the classroom server, through the browser's socket (js/src/remote.ts)."""
         self.send({"type": "remote_send", "text": text})
 
+    def _screen(self, lang: str) -> tuple[dict, dict]:
+        """The screen's view and, apart, its rules table (synced only when it changes)."""
+        view = self.core.screen(lang)
+        return view, view.pop("rules")
+
     def _publish(self) -> None:
-        view = self.core.screen(self.lang)
-        rules = view.pop("rules")
+        view, rules = self._screen(self.lang)
         if rules != self.rules:
             self.rules = rules
         self.view = view
