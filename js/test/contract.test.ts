@@ -14,7 +14,7 @@ const VIEW: Record<keyof View, true> = {
   current_player: true, phase: true, hand: true, penalty: true, stock_size: true,
   discard_pile: true, melds: true, taken_from_discard: true, log: true, log_start: true,
   result: true, scoreboard: true, rules: true, hint: true, message: true, steps: true,
-  replay: true, take_back: true, review: true, pass: true, deal: true,
+  replay: true, take_back: true, review: true, pass: true, deal: true, classroom: true,
 };
 const STEP: Record<keyof Step, true> = { actor: true, events: true, table: true };
 const SNAPSHOT: Record<keyof Snapshot, true> = {
@@ -22,7 +22,8 @@ const SNAPSHOT: Record<keyof Snapshot, true> = {
   discard_size: true, melds: true, hands: true,
 };
 const PLAYER: Record<keyof Player, true> = { name: true, hand_size: true, has_melded: true, hand: true };
-const OPTIONAL = new Set(["hands", "hand"]);
+// Only a classroom seat's view (table/remote.py) says `classroom`.
+const OPTIONAL = new Set(["hands", "hand", "classroom"]);
 
 const dir = join(__dirname, "fixtures");
 const fixtures = readdirSync(dir)
