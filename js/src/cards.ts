@@ -38,8 +38,8 @@ export function cardFace(card: Card): HTMLElement {
 }
 
 /** A face-down card, always decorative: the control around it (Stock) gives the name, and it
- * never says which card it is. (`_lang` is left for callers that still pass one.) */
-export function cardBack(_lang?: Lang): HTMLElement {
+ * never says which card it is. */
+export function cardBack(): HTMLElement {
   return h("span", { class: "rw-card rw-back", "aria-hidden": "true" }, backSvg());
 }
 

@@ -54,7 +54,7 @@ function launch(
     const ends = rects[i];
     if (!ends) return;
     const [a, b] = ends;
-    const card = f.card ? cardFace(f.card) : cardBack("en");
+    const card = f.card ? cardFace(f.card) : cardBack();
     card.classList.add("rw-flying");
     card.style.left = `${a.left - base.left + a.width / 2}px`;
     card.style.top = `${a.top - base.top + a.height / 2}px`;
