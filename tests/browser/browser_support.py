@@ -212,8 +212,10 @@ def open_notebook(page, server: JupyterServer, name: str) -> None:
     """Open a saved notebook and wait until its kernel is attached and idle."""
     page.goto(server.notebook_url(name))
     page.locator(".jp-Notebook .jp-Cell").first.wait_for(timeout=STEP_TIMEOUT_MS)
+    # Attached, not visible: on a narrow screen (150% zoom) the toolbar folds the indicator
+    # into its overflow menu, where it still tells the kernel's state.
     page.locator(".jp-Notebook-ExecutionIndicator[data-status='idle']").first.wait_for(
-        timeout=STEP_TIMEOUT_MS
+        state="attached", timeout=STEP_TIMEOUT_MS
     )
 
 
