@@ -330,8 +330,12 @@ export class TableController {
     if (this.flight !== null) this.win.cancelAnimationFrame(this.flight);
     this.flight = null;
     this.steps = [];
-    for (const a of this.layer.getAnimations?.({ subtree: true }) ?? []) a.cancel();
-    this.layer.querySelectorAll(".rw-flying").forEach((e) => e.remove());
+    // getAnimations() brings the page's style up to date first (a style pass per learner
+    // move): ask only when something is in the layer to cancel.
+    if (this.layer.firstElementChild) {
+      for (const a of this.layer.getAnimations?.({ subtree: true }) ?? []) a.cancel();
+      this.layer.querySelectorAll(".rw-flying").forEach((e) => e.remove());
+    }
     this.host.querySelectorAll(".rw-landing").forEach((e) => e.classList.remove("rw-landing"));
   }
 

@@ -91,6 +91,31 @@ describe("state machine", () => {
       delete (window as any).matchMedia;
     }
   });
+  test("a new view mid-flight cancels the travelling cards; with none in the air none is asked", () => {
+    vi.useFakeTimers();
+    const flights = () => el.querySelectorAll(".rw-flying").length;
+    const cancel = vi.fn();
+    (HTMLElement.prototype as any).animate = () => ({ finished: new Promise(() => undefined), cancel });
+    const asked = vi.fn(function (this: HTMLElement) {
+      return [...this.querySelectorAll(".rw-flying")].map(() => ({ cancel }));
+    });
+    (HTMLElement.prototype as any).getAnimations = asked;
+    try {
+      const model = mount({ view: makeView({ rev: 3 }), bot_speed: "normal" });
+      model.set("view", makeView({ rev: 4 }));
+      expect(asked).not.toHaveBeenCalled(); // nothing flying: no style pass for it
+      model.set("view", makeView({ rev: 5, steps: [takeStep()] }));
+      vi.advanceTimersToNextFrame();
+      expect(flights()).toBe(1);
+      model.set("view", makeView({ rev: 6 }));
+      expect(cancel).toHaveBeenCalledTimes(1);
+      expect(flights()).toBe(0);
+      expect(state()).toBe("idle");
+    } finally {
+      delete (HTMLElement.prototype as any).animate;
+      delete (HTMLElement.prototype as any).getAnimations;
+    }
+  });
 });
 
 describe("feedback and flow", () => {
