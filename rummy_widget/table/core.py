@@ -205,15 +205,7 @@ class Table:
             self.passing = turn
 
     def _dispatch(self, content: object, seat: int) -> None:
-        try:
-            size = len(json.dumps(content))
-        except (TypeError, ValueError):
-            raise IntentError("ui.error.bad_intent") from None
-        if size > MAX_INTENT_BYTES:
-            raise IntentError("ui.error.too_large")
-        if not isinstance(content, dict) or not isinstance(content.get("type"), str):
-            raise IntentError("ui.error.bad_intent")
-        kind = content["type"]
+        kind = intent_kind(content)
         if kind == "replay":
             step = content.get("step")
             if self.mode != "replay" or not is_int(step):
@@ -520,6 +512,20 @@ def make_bot(spec: object, seed: int) -> object:
     from ..bots import get_bot
 
     return get_bot(str(spec), seed=seed)
+
+
+def intent_kind(content: object) -> str:
+    """The ``type`` of an intent from the browser; ``IntentError`` for anything that is not a
+    JSON object with a type, or is larger than ``MAX_INTENT_BYTES``."""
+    try:
+        size = len(json.dumps(content))
+    except (TypeError, ValueError):
+        raise IntentError("ui.error.bad_intent") from None
+    if size > MAX_INTENT_BYTES:
+        raise IntentError("ui.error.too_large")
+    if not isinstance(content, dict) or not isinstance(content.get("type"), str):
+        raise IntentError("ui.error.bad_intent")
+    return content["type"]
 
 
 def is_int(value: object) -> bool:

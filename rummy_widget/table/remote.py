@@ -24,7 +24,7 @@ from ..engine.cards import Card, Cards
 from ..engine.rules import Rules
 from ..errors import RuleError
 from ..i18n import check_lang, t
-from .core import MAX_INTENT_BYTES, IntentError, MeldRefused, as_action, is_int
+from .core import IntentError, MeldRefused, as_action, intent_kind, is_int
 from .reasons import explain_meld
 from .view import Extras, action_view, observation_view, result_board, step_view
 
@@ -282,15 +282,7 @@ class RemoteTable:
         return True
 
     def _dispatch(self, content: object) -> None:
-        try:
-            size = len(json.dumps(content))
-        except (TypeError, ValueError):
-            raise IntentError("ui.error.bad_intent") from None
-        if size > MAX_INTENT_BYTES:
-            raise IntentError("ui.error.too_large")
-        if not isinstance(content, dict) or not isinstance(content.get("type"), str):
-            raise IntentError("ui.error.bad_intent")
-        kind = content["type"]
+        kind = intent_kind(content)
         if kind == "pass_ready":
             return  # the waiting screen's button: the view is live anyway
         obs = self.observation()
