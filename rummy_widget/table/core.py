@@ -23,7 +23,7 @@ from ..i18n import check_lang, t
 from ..review.takebacks import take_back_default
 from .coach import REVIEW_SAMPLES, Coach
 from .reasons import explain_meld
-from .view import Extras, action_view, build_view, step_view
+from .view import Extras, build_view, hint_view, step_view
 
 #: Opponents' names at the table, seat 1 onwards (the same in both languages).
 BOT_NAMES = ("Aino", "Eero", "Kaisa")
@@ -420,15 +420,7 @@ class Table:
     def view(self, seat: int | None = None, lang: str = "en") -> dict:
         """Everything ``seat`` may see, JSON-ready, in ``lang``."""
         seat = self.seat if seat is None else seat
-        hint = self._hints.get(seat)
-        if hint is not None and hint["rev"] == self.rev:
-            hint = {
-                "action": action_view(hint["action"]),
-                "text": hint["text"](lang),
-                "why": hint["why"](lang),
-            }
-        else:
-            hint = None
+        hint = hint_view(self._hints.get(seat), self.rev, lang)
         replay = None
         if self._replay is not None:
             replay = {"step": self._replay["step"], "total": self.replay_total}

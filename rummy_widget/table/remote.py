@@ -26,7 +26,7 @@ from ..errors import RuleError
 from ..i18n import check_lang, t
 from .core import IntentError, MeldRefused, as_action, intent_kind, is_int
 from .reasons import explain_meld
-from .view import Extras, action_view, observation_view, result_board, step_view
+from .view import Extras, hint_view, observation_view, result_board, step_view
 
 #: Custom messages from the front end's relay (js/src/remote.ts), not learner intents.
 RELAY = ("remote_open", "remote_frame", "remote_closed")
@@ -366,15 +366,7 @@ class RemoteTable:
         if obs is None:
             return self._waiting(lang)
         rules = Rules.preset(obs["rules"])
-        hint = self._hint
-        if hint is not None and hint["rev"] == self.rev:
-            hint = {
-                "action": action_view(hint["action"]),
-                "text": hint["text"](lang),
-                "why": hint["why"](lang),
-            }
-        else:
-            hint = None
+        hint = hint_view(self._hint, self.rev, lang)
         extras = Extras(rev=self.rev, message=self.message(lang=lang), hint=hint, steps=self.steps)
         number = self.state["deal"] + 1
         deal = {"number": number, "total": self.state.get("deals", number)}

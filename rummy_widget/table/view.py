@@ -89,6 +89,20 @@ def action_view(action: Action) -> dict:
     return data
 
 
+def hint_view(hint: dict | None, rev: int, lang: str) -> dict | None:
+    """A stored hint in ``lang`` while the position it was given for is on screen, else None.
+
+    ``hint`` holds the action, the position's ``rev`` and its texts as functions of the language,
+    so a language switch rewords it."""
+    if hint is None or hint["rev"] != rev:
+        return None
+    return {
+        "action": action_view(hint["action"]),
+        "text": hint["text"](lang),
+        "why": hint["why"](lang),
+    }
+
+
 def rules_view(rules: Rules, lang: str) -> dict:
     description = rules.describe(lang)
     # The keyboard help rides with the rules table (synced only when the language changes),

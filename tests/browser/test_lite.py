@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import time
+from contextlib import contextmanager
 
 import pytest
 from browser_support import ARTIFACTS, CHROMIUM_ARGS, REPO
@@ -74,6 +75,21 @@ def server(site, tmp_path_factory):
     ARTIFACTS.mkdir(exist_ok=True)
     (ARTIFACTS / "lite-figures.json").write_text(json.dumps(FIGURES, indent=1) + "\n")
     print("\nJupyterLite figures:", json.dumps(FIGURES))
+
+
+@contextmanager
+def offline_page(browser, server, shot: str, **options):
+    """A page in a fresh offline context; a screenshot in test-artifacts/ if the test fails."""
+    offline = offline_context(browser, server, **options)
+    page = offline.context.new_page()
+    try:
+        yield offline, page
+    except Exception:
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / shot), full_page=True)
+        raise
+    finally:
+        offline.context.close()
 
 
 def test_the_site_holds_the_tutorials_unchanged_and_no_outside_address(site):
@@ -157,28 +173,18 @@ def test_english_lesson_runs_offline_cold_and_warm(browser, server):
 
 
 def test_finnish_lesson_runs_offline_and_plays_a_turn(browser, server):
-    offline = offline_context(browser, server, locale="fi-FI")
-    page = offline.context.new_page()
-    try:
+    with offline_page(browser, server, "failed-lite-fi.png", locale="fi-FI") as (offline, page):
         open_and_run(page, server, f"fi/{LESSON}")
         shadow = play_one_turn(page, "fi")
         python_agrees(page, shadow)
         assert offline.blocked == []
-    except Exception:
-        ARTIFACTS.mkdir(exist_ok=True)
-        page.screenshot(path=str(ARTIFACTS / "failed-lite-fi.png"), full_page=True)
-        raise
-    finally:
-        offline.context.close()
 
 
 def test_lesson_10_says_in_its_language_why_it_cannot_run_offline(browser, server):
     """numpy has no WebAssembly wheel on PyPI, so the site cannot hold the [env] extra: the
     lesson's first code cell stops with one localized line saying so, not a bare
     ModuleNotFoundError, and no cell after it runs."""
-    offline = offline_context(browser, server, locale="fi-FI")
-    page = offline.context.new_page()
-    try:
+    with offline_page(browser, server, "failed-lite-10.png", locale="fi-FI") as (offline, page):
         page.goto(lite_url(server, "fi/10_training_a_bot.ipynb"))
         wait_kernel_idle(page)
         run_all_cells(page)
@@ -203,12 +209,6 @@ def test_lesson_10_says_in_its_language_why_it_cannot_run_offline(browser, serve
         )
         assert stopped.strip() == f"ExtraMissing {expected} False"
         assert offline.blocked == []
-    except Exception:
-        ARTIFACTS.mkdir(exist_ok=True)
-        page.screenshot(path=str(ARTIFACTS / "failed-lite-lesson10.png"), full_page=True)
-        raise
-    finally:
-        offline.context.close()
 
 
 def deliberate_errors(path) -> bool:
@@ -229,18 +229,10 @@ WHOLE_RUNS = [
 
 @pytest.mark.parametrize("name", WHOLE_RUNS)
 def test_every_other_lesson_runs_all_its_cells_offline_with_no_error(browser, server, name):
-    offline = offline_context(browser, server)
-    page = offline.context.new_page()
-    try:
+    with offline_page(browser, server, f"failed-lite-{name}.png") as (offline, page):
         page.goto(lite_url(server, f"en/{name}"))
         wait_kernel_idle(page)
         run_all_cells(page)
         wait_all_run(page)
         assert error_outputs(page) == []  # tracebacks, and warnings on stderr too
         assert offline.blocked == []
-    except Exception:
-        ARTIFACTS.mkdir(exist_ok=True)
-        page.screenshot(path=str(ARTIFACTS / f"failed-lite-{name}.png"), full_page=True)
-        raise
-    finally:
-        offline.context.close()
