@@ -69,17 +69,9 @@ class Conn:
         self._sender = asyncio.get_running_loop().create_task(self._finish(sending, waiting))
 
     async def _finish(self, sending, waiting) -> None:
-        """Carry on a write that had to wait (``waiting``: what it awaits), then the queue."""
-        with contextlib.suppress(Exception):
-            while True:
-                if waiting is None:
-                    await asyncio.sleep(0)
-                else:
-                    await waiting
-                try:
-                    waiting = sending.send(None)
-                except StopIteration:
-                    break
+        """Carry on a write that had to wait (``waiting``: what it yielded), then the queue."""
+        with contextlib.suppress(Exception):  # a closed socket: its reader cleans up
+            await _Resumed(sending, waiting)
         sending.close()
         await self._drain()
 
@@ -98,6 +90,32 @@ class Conn:
             return False
         self.tokens -= 1
         return True
+
+
+class _Resumed:
+    """Awaiting this carries on a coroutine that was started by hand (``coro.send(None)``)
+    and yielded ``waiting``, as ``await`` would have: what it yields goes up to the task
+    unchanged, and what the task sends or throws goes back down. (Awaiting the yielded
+    future itself instead fails with "await wasn't used with future": the write was lost.)
+    """
+
+    def __init__(self, coro, waiting) -> None:
+        self.coro, self.waiting = coro, waiting
+
+    def __await__(self):
+        coro, waiting = self.coro, self.waiting
+        while True:
+            try:
+                sent = yield waiting
+            except BaseException as err:  # a cancellation too: the coroutine handles it
+                step = coro.throw
+                sent = err
+            else:
+                step = coro.send
+            try:
+                waiting = step(sent)
+            except StopIteration:
+                return
 
 
 def quiet_collector() -> None:
