@@ -102,7 +102,7 @@ def serve(args: argparse.Namespace) -> int:
         host=args.host,
         port=args.port,
         workers=args.workers,
-        ws="rummy_widget.classroom.nodelay:NoDelayWebSocket",
+        ws="rummy_widget.classroom.websocket:NoDelayWebSocket",
         ws_max_size=16384,
         ws_per_message_deflate=False,  # compressing every small state cost more than it saved
         access_log=False,

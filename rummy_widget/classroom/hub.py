@@ -12,6 +12,7 @@ import logging
 import secrets
 import time
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from ..errors import RuleError
@@ -32,6 +33,9 @@ class Conn:
     """One WebSocket: a seat's, a spectator's or the teacher's (``open_hands``)."""
 
     send_text: object  # async callable(str)
+    #: Frames and writes texts at once, or returns False (``websocket.write_now``); None
+    #: where the server has no such path (every message then goes through ``send_text``).
+    write: Callable[[list[str]], bool] | None = None
     lang: str = "en"
     room: str | None = None
     table: int | None = None  # None for a watcher of the whole room
@@ -44,20 +48,43 @@ class Conn:
     seen: dict[int, int | None] = field(default_factory=dict)
     _out: deque = field(default_factory=deque)
     _sender: asyncio.Task | None = None
+    _held: list[str] | None = None
 
     async def send(self, message: dict) -> None:
         self.push(encode(message))
+
+    def hold(self) -> None:
+        """Keep what is pushed until ``release``, which writes it all at once (a move's
+        update and its ``ack``: two frames, one write)."""
+        self._held = []
+
+    def release(self) -> None:
+        held, self._held = self._held or [], None
+        if len(held) > 1 and self._idle() and self.write is not None and self.write(held):
+            return
+        for text in held:
+            self.push(text)
+
+    def _idle(self) -> bool:
+        return not self._out and (self._sender is None or self._sender.done())
 
     def push(self, text: str) -> None:
         """Queue one encoded message; messages leave in the order they were queued, so an
         update never overtakes the state it is based on, nor an ack its move's update.
 
-        An idle connection's socket write normally finishes at once, so it is run right
-        here rather than as a task of its own per message; only a write that has to wait
-        (a client reading slowly) goes on in a task, with the rest of the queue after it.
+        An idle connection's message is written right here: straight to the socket where
+        the server allows it (``write``), else by running the ASGI send, which normally
+        finishes at once, rather than as a task of its own per message; only a write that
+        has to wait (a client reading slowly) goes on in a task, with the rest of the queue
+        after it.
         """
-        if self._out or (self._sender is not None and not self._sender.done()):
+        if self._held is not None:
+            self._held.append(text)
+            return
+        if not self._idle():
             self._out.append(text)
+            return
+        if self.write is not None and self.write([text]):
             return
         sending = self.send_text(text)
         try:
@@ -290,8 +317,12 @@ class Hub:
                 return
             await self.send_state(conn, table)
             raise ProtocolError("stale", move=table.moves) from None
-        await self.changed(table, moved=(deal, number, conn.seat, nonce))
-        await conn.send({"type": "ack", "id": nonce, "move": number})
+        conn.hold()
+        try:
+            await self.changed(table, moved=(deal, number, conn.seat, nonce))
+            await conn.send({"type": "ack", "id": nonce, "move": number})
+        finally:
+            conn.release()
         await self.run_bots(table)
 
     async def left(self, conn: Conn) -> None:

@@ -22,6 +22,7 @@ from . import board
 from .hub import Conn, Hub
 from .protocol import ProtocolError, decode
 from .settings import Settings
+from .websocket import WRITE
 
 
 def origin_allowed(origin: str | None, host: str | None, allowed: list[str]) -> bool:
@@ -40,7 +41,8 @@ async def seat_socket(ws: WebSocket) -> None:
         await ws.close(code=1008)
         return
     await ws.accept()
-    conn = Conn(ws.send_text, tokens=settings.burst)
+    write = ws.scope.get("extensions", {}).get(WRITE)  # uvicorn with our protocol
+    conn = Conn(ws.send_text, write=write, tokens=settings.burst)
     try:
         while True:
             frame = await ws.receive()
