@@ -3,7 +3,8 @@
 // Creates TABLES matches through the lobby API, joins 4 clients each over socket.io, and has
 // each client make its move as soon as its turn comes, or after thinking a time drawn
 // (seeded per client) from THINK × (1 ± JITTER) seconds, as benchmarks/classroom.py's seats
-// do. A round trip is a move sent until the client's state shows it. Prints one JSON line.
+// do. A round trip is a move sent until the client's state shows it. Prints "go" and "stop"
+// as the measured run starts and ends, then one JSON line.
 const { Client } = require("boardgame.io/client");
 const { SocketIO } = require("boardgame.io/multiplayer");
 const { Bench } = require("./game.cjs");
@@ -59,10 +60,12 @@ for (let t = 0; t < tables; t++) {
 for (const client of clients) client.start();
 while (ready.size < clients.length) await new Promise((resolve) => setTimeout(resolve, 50));
 go = true;
+console.log("go");  // the benchmark reads the server's CPU time now and at "stop"
 const started = performance.now();
 for (const client of clients) client.turn(client.getState());
 await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
 stop = true;
+console.log("stop");
 const elapsed = (performance.now() - started) / 1000;
 trips.sort((a, b) => a - b);
 const at = (q) => trips[Math.min(trips.length - 1, Math.floor(trips.length * q))];
