@@ -7,6 +7,7 @@
 // actions. Every band has a reserved height, so nothing jumps between turns.
 import { cardBack, cardButton, cardFace, cardImage, emptyPlace } from "./cards";
 import { h } from "./dom";
+import { NO_PARTS, type Parts } from "./parts";
 import { cardList, cardName, shortList, shortName, t, tn, tYou, type Lang } from "./i18n";
 import type { Card, LogEvent, MeldView, Player, Scoreboard, Step, View } from "./types";
 
@@ -250,15 +251,26 @@ function settingsBar(s: Settings, ui: UiState): HTMLElement {
   );
 }
 
-function opponent(lang: Lang, view: View, table: TableState, seat: number): HTMLElement {
+/** What an opponent's seat shows: the inputs of `opponent`, and so the key of its part. */
+function seatShown(view: View, table: TableState, seat: number) {
   const player = table.players[seat];
-  const name = view.players[seat]?.name ?? "";
   // Open hands: the animated step's hands (reveal), else the view's, else the deal's end.
   const revealed = table.animating
     ? player.hand
     : (view.players[seat]?.hand ?? (view.phase === "over" ? view.result?.hands?.[seat] : undefined));
   const current = table.current_player === seat && (view.phase !== "over" || table.animating);
-  const acting = table.step?.actor === seat;
+  return {
+    seat,
+    name: view.players[seat]?.name ?? "",
+    revealed,
+    size: player.hand_size,
+    melded: player.has_melded,
+    current: current || table.step?.actor === seat,
+  };
+}
+
+function opponent(lang: Lang, shown: ReturnType<typeof seatShown>): HTMLElement {
+  const { seat, name, revealed, current } = shown;
   const cards = revealed
     ? h(
         "div",
@@ -269,25 +281,33 @@ function opponent(lang: Lang, view: View, table: TableState, seat: number): HTML
         "div",
         { class: "rw-fan", "aria-hidden": "true" },
         // Backs drawn by CSS, not SVG: a 4-player redraw builds some forty fewer pictures.
-        ...Array.from({ length: Math.min(player.hand_size, 14) }, () =>
+        ...Array.from({ length: Math.min(shown.size, 14) }, () =>
           h("span", { class: "rw-card rw-back", "aria-hidden": "true" }),
         ),
       );
   return h(
     "div",
     {
-      class: `rw-seat${current || acting ? " rw-current" : ""}`,
+      class: `rw-seat${current ? " rw-current" : ""}`,
       "data-seat": seat,
-      "aria-current": current || acting ? "true" : null,
+      "aria-current": current ? "true" : null,
     },
     h(
       "div",
       { class: "rw-seat-head" },
       h("h3", { class: "rw-name" }, name),
-      h("span", { class: "rw-count" }, tn(lang, "ui.stock_count", player.hand_size)),
-      player.has_melded ? h("span", { class: "rw-note" }, t(lang, "ui.player_melded")) : null,
+      h("span", { class: "rw-count" }, tn(lang, "ui.stock_count", shown.size)),
+      shown.melded ? h("span", { class: "rw-note" }, t(lang, "ui.player_melded")) : null,
     ),
     cards,
+  );
+}
+
+function opponents(lang: Lang, view: View, table: TableState, parts: Parts): HTMLElement {
+  const seats = view.players.map((_, i) => i).filter((i) => i !== view.seat);
+  const shown = seats.map((s) => seatShown(view, table, s));
+  return parts.part("opponents", [lang, shown], () =>
+    h("div", { class: "rw-opponents" }, ...shown.map((seat) => opponent(lang, seat))),
   );
 }
 
@@ -323,36 +343,50 @@ function pile(
   );
 }
 
-function piles(lang: Lang, view: View, table: TableState, id: string): HTMLElement {
+function piles(lang: Lang, view: View, table: TableState, id: string, parts: Parts): HTMLElement {
   const can = moves(view, table);
   const top = table.discard_top;
   const hint = view.hint?.action;
   const hinted = (source: string) => hint?.type === "draw" && hint.source === source;
+  const stock = [can.draw && table.stock_size > 0, hinted("stock"), table.stock_size] as const;
+  const discard = [can.draw && !!top, hinted("discard"), top] as const;
   return h(
     "div",
     { class: "rw-piles" },
-    pile(
-      lang,
-      "stock",
-      can.draw && table.stock_size > 0,
-      hinted("stock"),
-      table.stock_size > 0 ? cardBack() : emptyPlace(),
-      tn(lang, "ui.stock_count", table.stock_size),
-      id,
+    parts.part("stock", [lang, id, stock], () =>
+      pile(
+        lang,
+        "stock",
+        stock[0],
+        stock[1],
+        table.stock_size > 0 ? cardBack() : emptyPlace(),
+        tn(lang, "ui.stock_count", table.stock_size),
+        id,
+      ),
     ),
-    pile(
-      lang,
-      "pile",
-      can.draw && !!top,
-      hinted("discard"),
-      top ? cardFace(top) : emptyPlace(),
-      top ? t(lang, "ui.discard_top", { card: cardName(lang, top) }) : t(lang, "ui.pile_empty"),
-      id,
+    parts.part("pile", [lang, id, discard], () =>
+      pile(
+        lang,
+        "pile",
+        discard[0],
+        discard[1],
+        top ? cardFace(top) : emptyPlace(),
+        top ? t(lang, "ui.discard_top", { card: cardName(lang, top) }) : t(lang, "ui.pile_empty"),
+        id,
+      ),
     ),
   );
 }
 
-function melds(lang: Lang, view: View, table: TableState, ui: UiState): HTMLElement {
+function melds(lang: Lang, view: View, table: TableState, ui: UiState, parts: Parts): HTMLElement {
+  const hintMeld = view.hint?.action.type === "lay_off" ? (view.hint.action.meld_index ?? null) : null;
+  const owners = table.melds.map((m) => view.players[m.owner]?.name ?? "");
+  return parts.part("melds", [lang, table.melds, owners, hintMeld, ui.target], () =>
+    meldsSection(lang, view, table, ui, hintMeld),
+  );
+}
+
+function meldsSection(lang: Lang, view: View, table: TableState, ui: UiState, hintMeld: number | null): HTMLElement {
   const section = h(
     "section",
     { class: "rw-melds", "aria-label": t(lang, "ui.melds"), "data-rw-drop": "felt" },
@@ -361,7 +395,6 @@ function melds(lang: Lang, view: View, table: TableState, ui: UiState): HTMLElem
   if (!table.melds.length) section.append(h("p", { class: "rw-note rw-empty-note" }, t(lang, "ui.no_melds")));
   // Screen order is meld order: the melds lie on the felt in the order they were laid down,
   // each with its number (from 1) and its owner, so the numbers read left to right.
-  const hintMeld = view.hint?.action.type === "lay_off" ? view.hint.action.meld_index : null;
   for (const meld of table.melds) {
     const name = view.players[meld.owner]?.name ?? "";
     const label = t(lang, "ui.meld_target", {
@@ -409,7 +442,7 @@ function handCardName(lang: Lang, view: View, card: Card): string | null {
   return `${cardName(lang, card)}, ${t(lang, "ui.taken_mark")}`;
 }
 
-function hand(lang: Lang, view: View, ui: UiState, id: string): HTMLElement {
+function hand(lang: Lang, view: View, ui: UiState, id: string, parts: Parts): HTMLElement {
   const cards = orderedHand(view, ui);
   const hinted = hintIds(view);
   const focusable = cards.find((c) => ui.selected.has(c.id)) ?? cards[0];
@@ -436,7 +469,7 @@ function hand(lang: Lang, view: View, ui: UiState, id: string): HTMLElement {
       { class: "rw-hand", role: "group", "aria-labelledby": heading, style: `--rw-n:${cards.length}` },
       ...cards.map((c) => {
         const taken = view.taken_from_discard?.id === c.id && view.phase === "play";
-        return cardButton(lang, c, {
+        const attrs = {
           class: [
             ui.fresh.has(c.id) ? "rw-fresh" : "",
             hinted.has(c.id) ? "rw-hinted" : "",
@@ -449,7 +482,9 @@ function hand(lang: Lang, view: View, ui: UiState, id: string): HTMLElement {
           "aria-pressed": ui.selected.has(c.id) ? "true" : "false",
           "aria-label": handCardName(lang, view, c),
           tabindex: c === focusable ? 0 : -1,
-        });
+        };
+        // A card that stays in the hand as it was is not built again (parts.ts).
+        return parts.part(`card${c.id}`, [lang, c, attrs], () => cardButton(lang, c, attrs));
       }),
     ),
   );
@@ -465,40 +500,68 @@ export function actionStates(view: View, table: TableState, selected: number) {
   };
 }
 
-function actions(lang: Lang, view: View, table: TableState, ui: UiState): HTMLElement {
+function actions(lang: Lang, view: View, table: TableState, ui: UiState, parts: Parts): HTMLElement {
   const can = moves(view, table);
   const open = actionStates(view, table, ui.selected.size);
   const over = view.phase === "over" && !table.animating;
   const board = view.scoreboard;
-  let next: HTMLElement | null = null;
+  let next: Spec | null = null;
   // A classroom seat: the server deals on and keeps no take-backs or reviews; Next deal shows
   // the deal it has dealt, and after the last one the scoreboard says the match is over.
   const classroom = view.classroom === true;
   if (over && board && view.mode === "play") {
-    if (!board.match_over) next = button(t(lang, "ui.next_deal"), "next", true);
-    else if (!classroom) next = button(t(lang, "ui.play_again"), "again", true);
+    if (!board.match_over) next = [t(lang, "ui.next_deal"), "next", true];
+    else if (!classroom) next = [t(lang, "ui.play_again"), "again", true];
   }
-  return h(
-    "div",
-    { class: "rw-actions" },
-    button(t(lang, "ui.meld"), "meld", open.meld),
-    button(t(lang, "ui.lay_off"), "layoff", open.layoff),
-    button(t(lang, "ui.discard"), "discard", open.discard),
-    button(t(lang, "ui.sort"), "sort", view.hand.length > 1),
-    button(t(lang, "ui.hint"), "hint", can.mine),
-    over && view.mode === "play" && !view.review && !classroom
-      ? button(t(lang, "ui.review"), "review", true)
-      : null,
+  const specs: (Spec | null)[] = [
+    [t(lang, "ui.meld"), "meld", open.meld],
+    [t(lang, "ui.lay_off"), "layoff", open.layoff],
+    [t(lang, "ui.discard"), "discard", open.discard],
+    [t(lang, "ui.sort"), "sort", view.hand.length > 1],
+    [t(lang, "ui.hint"), "hint", can.mine],
+    over && view.mode === "play" && !view.review && !classroom ? [t(lang, "ui.review"), "review", true] : null,
     view.take_back == null || view.phase === "over" || classroom
       ? null
-      : button(t(lang, "ui.take_back"), "takeback", view.take_back && !table.animating),
+      : [t(lang, "ui.take_back"), "takeback", view.take_back && !table.animating],
     next,
+  ];
+  const shown = specs.filter((b): b is Spec => b !== null);
+  return parts.part("actions", shown, () =>
+    h("div", { class: "rw-actions" }, ...shown.map(([label, act, enabled]) => button(label, act, enabled))),
   );
 }
 
+/** A button's label, what it does and whether it is open now. */
+type Spec = [string, string, boolean];
+
 /** The one message line, right above the actions: an error, else the hint, else the turn. */
-function messageLine(lang: Lang, view: View, table: TableState, ui: UiState, phase: Phase, alert: string): HTMLElement {
+function messageLine(
+  lang: Lang,
+  view: View,
+  table: TableState,
+  ui: UiState,
+  phase: Phase,
+  alert: string,
+  parts: Parts,
+): HTMLElement {
   const hint = table.animating ? null : view.hint;
+  const status = statusText(lang, view, table);
+  const reason = hint?.why && hint.why !== hint.text ? hint.why : null;
+  const whyKey = `why${view.rev}`;
+  const inputs = [lang, alert, status, hint?.text, reason, whyKey, ui.open.has(whyKey), phase === "animating"];
+  return parts.part("line", inputs, () => line(lang, status, hint?.text, reason, whyKey, ui, phase, alert));
+}
+
+function line(
+  lang: Lang,
+  status: string,
+  hint: string | undefined,
+  reason: string | null,
+  whyKey: string,
+  ui: UiState,
+  phase: Phase,
+  alert: string,
+): HTMLElement {
   return h(
     "div",
     { class: "rw-line" },
@@ -506,10 +569,10 @@ function messageLine(lang: Lang, view: View, table: TableState, ui: UiState, pha
     h(
       "p",
       { class: `rw-status${hint ? " rw-has-hint" : ""}` },
-      h("span", { class: "rw-status-text" }, statusText(lang, view, table)),
-      hint ? h("span", { class: "rw-hint" }, hint.text) : null,
+      h("span", { class: "rw-status-text" }, status),
+      hint ? h("span", { class: "rw-hint" }, hint) : null,
     ),
-    hint?.why && hint.why !== hint.text ? why(lang, hint.why, `why${view.rev}`, ui) : null,
+    reason ? why(lang, reason, whyKey, ui) : null,
     phase === "animating" ? button(t(lang, "ui.skip"), "skip", true) : null,
   );
 }
@@ -597,7 +660,14 @@ function replayBar(lang: Lang, view: View, ui: UiState): HTMLElement | null {
   );
 }
 
-function drawer(lang: Lang, view: View, table: TableState, ui: UiState, settings: Settings): HTMLElement {
+function drawer(lang: Lang, view: View, table: TableState, ui: UiState, settings: Settings, parts: Parts): HTMLElement {
+  const build = () => drawerDetails(lang, view, table, ui, settings);
+  // Closed, the drawer shows its summary and the settings bar only: a part keyed by those.
+  if (ui.open.has("drawer")) return build();
+  return parts.part("drawer", [lang, settings, ui.sortBy, ui.autoSort, view.rules.keys ?? ""], build);
+}
+
+function drawerDetails(lang: Lang, view: View, table: TableState, ui: UiState, settings: Settings): HTMLElement {
   const names = view.players.map((p) => p.name);
   return h(
     "details",
@@ -680,10 +750,10 @@ export function renderBoard(
   id: string,
   phase: Phase = "idle",
   alert = "",
+  parts: Parts = NO_PARTS,
 ): HTMLElement {
   const lang = settings.lang;
   if (view.pass) return h("div", { class: "rw-board" }, h("h3", {}, view.pass.title), button(view.pass.go, "ready", true));
-  const seats = view.players.map((_, i) => i).filter((i) => i !== view.seat);
   const deal = view.deal ?? { number: 1, total: 1 };
   const over = view.scoreboard && view.phase === "over" && !table.animating;
   return h(
@@ -698,20 +768,20 @@ export function renderBoard(
         h("span", { class: "rw-rules-name" }, view.rules.title),
         h("span", { class: "rw-deal" }, t(lang, "ui.deal_of", { n: deal.number, total: deal.total })),
       ),
-      drawer(lang, view, table, ui, settings),
+      drawer(lang, view, table, ui, settings, parts),
     ),
     replayBar(lang, view, ui),
-    h("div", { class: "rw-opponents" }, ...seats.map((s) => opponent(lang, view, table, s))),
+    opponents(lang, view, table, parts),
     h(
       "div",
       { class: "rw-middle" },
-      piles(lang, view, table, id),
-      melds(lang, view, table, ui),
+      piles(lang, view, table, id, parts),
+      melds(lang, view, table, ui, parts),
       over && view.scoreboard ? scoreboard(lang, view, view.scoreboard) : null,
     ),
-    hand(lang, view, ui, id),
-    messageLine(lang, view, table, ui, phase, alert),
+    hand(lang, view, ui, id, parts),
+    messageLine(lang, view, table, ui, phase, alert, parts),
     reviewList(lang, view),
-    view.mode === "play" ? actions(lang, view, table, ui) : null,
+    view.mode === "play" ? actions(lang, view, table, ui, parts) : null,
   );
 }

@@ -22,6 +22,10 @@ export function h<K extends keyof HTMLElementTagNameMap>(
   return el;
 }
 
+/** On a stand-in for a part of the table that has not changed (parts.ts): `patch` leaves the
+ * live element it is matched with as it is. */
+export const KEEP = "data-rw-keep";
+
 /** A control's identity across redraws (what it does, and on which card or meld). */
 export type KeyOf = (el: Element) => string | undefined;
 
@@ -30,10 +34,11 @@ export type KeyOf = (el: Element) => string | undefined;
  * only what differs: an unchanged subtree is skipped whole, a keyed child (`key`) is matched by
  * its key among its siblings and moved rather than rebuilt, so the focused control and a
  * card's picture stay the same nodes. Form controls take their state from `to`: the
- * `checked` and `value` of an input and the `selected` option of a select.
+ * `checked` and `value` of an input and the `selected` option of a select. A stand-in marked
+ * `KEEP` leaves its match alone.
  */
 export function patch(from: Element, to: Element, key: KeyOf): void {
-  if (from.isEqualNode(to)) return;
+  if (to.hasAttribute(KEEP) || from.isEqualNode(to)) return;
   for (const a of [...from.attributes]) {
     if (!to.hasAttributeNS(a.namespaceURI, a.localName)) from.removeAttributeNS(a.namespaceURI, a.localName);
   }

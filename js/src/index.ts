@@ -25,6 +25,7 @@ import { h, patch } from "./dom";
 import { attachDrag } from "./drag";
 import { face, isLang, t, type Lang } from "./i18n";
 import { aim, celebrate, flightsOf, type Flight } from "./motion";
+import { PartCache } from "./parts";
 import { relay } from "./remote";
 import type { Model, Step, View } from "./types";
 
@@ -52,6 +53,7 @@ export class TableController {
   private readonly host: HTMLElement;
   private readonly layer: HTMLElement;
   private readonly live: HTMLElement;
+  private readonly parts: PartCache;
   private readonly id: string;
   private readonly win: Window;
   private view: View | null = null;
@@ -90,6 +92,7 @@ export class TableController {
   ) {
     this.id = `rw${++instances}`;
     this.host = h("div", { class: "rw-host" });
+    this.parts = new PartCache(this.host);
     this.layer = h("div", { class: "rw-layer", "aria-hidden": "true" });
     this.live = h("div", { class: "rw-sr-only", "aria-live": "polite", "aria-atomic": "true" });
     this.root = h(
@@ -380,13 +383,19 @@ export class TableController {
       if (d.open) this.ui.open.add(key);
       else this.ui.open.delete(key);
     }
-    const board = renderBoard(view, shown, this.ui, s, this.id, this.phase, this.model.get("progress") || this.alertText);
-    const current = this.host.firstElementChild;
+    const alert = this.model.get("progress") || this.alertText;
     // Patch the table in place instead of replacing it: only what changed is touched, and
     // the focused control stays where it is (re-focusing a new one forces a layout of the
-    // whole notebook page, benchmarks/latency.py).
-    if (current) patch(current, board, nodeKey);
-    else this.host.append(board);
+    // whole notebook page, benchmarks/latency.py). Parts whose inputs did not change are
+    // neither built nor compared (parts.ts); if the table's shape moved around one, the
+    // table is drawn once more with every part built.
+    for (let tries = 0; tries < 2; tries++) {
+      const board = renderBoard(view, shown, this.ui, s, this.id, this.phase, alert, this.parts);
+      const current = this.host.firstElementChild;
+      if (current) patch(current, board, nodeKey);
+      else this.host.append(board);
+      if (this.parts.settle()) break;
+    }
     const active = (this.root.getRootNode() as Document | ShadowRoot).activeElement;
     if (focus && !(active && this.root.contains(active))) this.restoreFocus(focus);
   }
@@ -408,6 +417,7 @@ export class TableController {
   private refreshSelection(): void {
     const view = this.view;
     if (!view) return;
+    this.parts.forget(); // the cards' and the melds' aria-pressed change in place below
     const table = this.shown ?? tableOf(view);
     for (const b of this.host.querySelectorAll<HTMLElement>(".rw-hand [data-card]")) {
       const on = this.ui.selected.has(Number(b.dataset.card));
@@ -728,6 +738,7 @@ export class TableController {
   }
 
   private focusCard(id: number): void {
+    this.parts.forget(); // the cards' tabindex changes in place
     const cards = this.host.querySelectorAll<HTMLElement>(".rw-hand [data-card]");
     for (const c of cards) c.tabIndex = Number(c.dataset.card) === id ? 0 : -1;
     this.host.querySelector<HTMLElement>(`.rw-hand [data-card="${id}"]`)?.focus();
@@ -740,7 +751,9 @@ const SETTINGS = ["lang", "four_color", "size", "bot_speed", "progress"];
 /** Controls are matched by what they do (and which card or meld), other elements by id, so a
  * card that moves in the hand is moved, not redrawn; unchanged subtrees are left alone. */
 function nodeKey(el: Element): string | undefined {
-  return el instanceof HTMLElement ? (keyOf(el) ?? (el.id || undefined)) : undefined;
+  if (!(el instanceof HTMLElement)) return undefined;
+  const part = el.dataset.rwPart;
+  return part ? `part:${part}` : (keyOf(el) ?? (el.id || undefined));
 }
 
 function keyOf(el: HTMLElement): string | null {
