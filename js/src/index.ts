@@ -371,9 +371,12 @@ export class TableController {
   draw(table?: TableState): void {
     const view = this.view;
     const s = this.settings();
-    this.root.className = `rw-root${s.fourColor ? " rw-four" : ""}${s.size === "large" ? " rw-large" : ""}`;
-    this.root.setAttribute("lang", s.lang);
-    this.root.dataset.rwState = this.phase;
+    // Set only what changed: writing an attribute of the page's element, even with its own
+    // value, costs a style check.
+    const className = `rw-root${s.fourColor ? " rw-four" : ""}${s.size === "large" ? " rw-large" : ""}`;
+    if (this.root.className !== className) this.root.className = className;
+    if (this.root.getAttribute("lang") !== s.lang) this.root.setAttribute("lang", s.lang);
+    if (this.root.dataset.rwState !== this.phase) this.root.dataset.rwState = this.phase;
     if (!view) return;
     const shown = table ?? tableOf(view);
     this.shown = table ?? null;

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from ..engine.actions import Action
 from ..engine.cards import Card
@@ -104,13 +105,20 @@ def hint_view(hint: dict | None, rev: int, lang: str) -> dict | None:
 
 
 def rules_view(rules: Rules, lang: str) -> dict:
+    """The rules table in ``lang``: a new dict each time, its texts made once per rules and
+    language (every view carries it, and the learner's move waits for the view)."""
+    return dict(_rules_table(rules, lang))
+
+
+@lru_cache(maxsize=32)
+def _rules_table(rules: Rules, lang: str) -> dict:
     description = rules.describe(lang)
     # The keyboard help rides with the rules table (synced only when the language changes),
     # so its long text is not in the front end's bundle.
     return {
         "name": rules.name,
         "title": description.title,
-        "rows": description.rows,
+        "rows": tuple(tuple(row) for row in description.rows),
         "keys": t("ui.keys", lang),
     }
 
