@@ -10,7 +10,8 @@ the socket for every message read, and a direct write for the hub's pushes.
   starts again when the app has taken it: two ``epoll_ctl`` calls for every message a
   client sends (about 6 % of the server's CPU under benchmarks/classroom.py). Here reading
   stops only once ``QUEUED`` messages wait, so a client sending faster than the app reads
-  is still held back, and the rate limit (``Conn.allow``) still refuses the excess.
+  is still held back, and the rate limit (``Conn.allow``) still refuses the excess; at most
+  ``QUEUED`` frames of up to ``ws_max_size`` (16 KiB), 256 KiB, wait for the app a connection.
 - Reading into one buffer. asyncio reads a plain protocol's socket with ``recv(262144)``,
   which allocates (and, above the allocator's mmap threshold, maps and unmaps) a quarter
   megabyte for each read: about 12 µs a read against 2.5 µs for ``recv_into`` a buffer
