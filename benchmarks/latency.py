@@ -9,9 +9,7 @@ with ``performance.now()``:
 (a) echo: a bare anywidget; click -> custom message to Python -> Python sets a trait -> the
     page's text changes;
 (b) table: click on the stock -> the drawn card is in the hand in the DOM (each sample is
-    followed by an untimed discard, and a new deal when one ends); (a) and (b) alternate,
-    one of each in turn and each first in every other pair, so that a change in the
-    machine's load, and the kernel's work after a round trip, reach both alike;
+    followed by an untimed discard, and a new deal when one ends);
 (c) first paint: Shift+Enter on a cell that shows a table -> the table's first frame painted:
     once for the first table of the page (its front end arrives and loads), then for reruns
     of a second table cell.
@@ -209,10 +207,11 @@ def summary(name: str, values: list[float]) -> str:
     )
 
 
-def echo_root(page):
+def measure_echo(page, samples: int, warmup: int) -> list[float]:
     root = cell(page, 0).locator(".echo-button").locator("..")
     root.wait_for()
-    return root
+    times = [root.evaluate(ECHO_JS) for _ in range(warmup + samples)]
+    return times[warmup:]
 
 
 def wait_until(page, root, js: str) -> None:
@@ -263,13 +262,11 @@ def measure_select(page, samples: int, warmup: int) -> list[float]:
     return times[2 * warmup :]
 
 
-def measure_clicks(page, samples: int, warmup: int) -> tuple[list[float], list[float]]:
-    """(a) and (b), alternated: an echo, then a stock click, so that both see the same load."""
-    echo = echo_root(page)
+def measure_stock(page, samples: int, warmup: int) -> list[float]:
     root = cell(page, 2).locator(".rw-root")
     root.locator(".rw-board").wait_for()
-    echoes, stocks = [], []
-    while len(stocks) < warmup + samples:
+    times = []
+    while len(times) < warmup + samples:
         wait_until(
             page, root, f"r => ({CAN_DRAW_JS})(r) || !!r.querySelector('[data-rw-act=next]')"
         )
@@ -277,19 +274,12 @@ def measure_clicks(page, samples: int, warmup: int) -> tuple[list[float], list[f
             root.locator('[data-rw-act="next"]').click()
             wait_until(page, root, f"r => ({CAN_DRAW_JS})(r)")
             continue
-        # Whichever goes second follows the first's round trip closely (the kernel is still
-        # finishing it), so the order alternates too.
-        if len(stocks) % 2:
-            echoes.append(echo.evaluate(ECHO_JS))
-            stocks.append(root.evaluate(STOCK_JS))
-        else:
-            stocks.append(root.evaluate(STOCK_JS))
-            echoes.append(echo.evaluate(ECHO_JS))
+        times.append(root.evaluate(STOCK_JS))
         # Untimed: discard the drawn card (the last one in the hand) and let the bot play.
         cards = root.locator(".rw-hand [data-card]")
         cards.last.click()
         root.locator('[data-rw-act="discard"]').click()
-    return echoes[warmup:], stocks[warmup:]
+    return times[warmup:]
 
 
 def measure_first_paint(page, index: int, runs: int = 1) -> list[float]:
@@ -325,7 +315,8 @@ def main() -> None:
             run_cell(page, 1)
             started = time.monotonic()
             first = measure_first_paint(page, 2)[0]
-            echo, stock = measure_clicks(page, args.samples, args.warmup)
+            echo = measure_echo(page, args.samples, args.warmup)
+            stock = measure_stock(page, args.samples, args.warmup)
             select = measure_select(page, args.samples, args.warmup)
             reruns = measure_first_paint(page, 3, args.paint_runs)
             run_cell(page, 4)
