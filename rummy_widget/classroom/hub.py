@@ -455,7 +455,12 @@ class Hub:
         return new
 
     async def _remote(
-        self, room_name: str, index: int, present: int | None, move: tuple | None = None
+        self,
+        room_name: str,
+        index: int,
+        present: int | None,
+        move: tuple | None = None,
+        update: str | None = None,
     ) -> None:
         """Another worker changed a table: apply its move (or read the table from the store)
         and tell our connections."""
