@@ -180,6 +180,9 @@ class Hub:
         self._reread: set[tuple[str, int]] = set()
         # What was last pushed for each table: the base of the next update.
         self.pushed: dict[tuple[str, int], views.Snapshot] = {}
+        # Tables whose last push here forwarded another worker's update: the rev, deal, move
+        # and seats of that push, whose snapshot is built when the table is next needed.
+        self.forwarded: dict[tuple[str, int], tuple[int, int, int, list]] = {}
 
     # --- life cycle ------------------------------------------------------------------------
 
@@ -291,6 +294,7 @@ class Hub:
         if conn.seat is None:
             raise ProtocolError("not_seated")
         table = self.rooms[conn.room].tables[conn.table]
+        self._fresh(table)
         nonce, move, deal = message["id"], message["move"], message["deal"]
         behind = (deal, move) != (table.deal, table.moves)
         if behind and self.shared:
@@ -388,20 +392,23 @@ class Hub:
             if local and moved is None:
                 self._reread.add(key)  # a seat changed: the others must read, not follow
             return
-        if local:
-            action = None
-            if key in self._reread:
-                self._reread.discard(key)
-            elif moved is not None and table.game is not None:
-                deal, number, seat, nonce = moved
-                if deal == table.deal and number < table.moves:
-                    action = (deal, number, seat, table.game.history[number][1].to_json(), nonce)
-            await self.bus.publish(table.room, table.index, present, action)
-        self.push_views(table)
+        if not local:
+            self.push_views(table)
+            return
+        action = None
+        if key in self._reread:
+            self._reread.discard(key)
+        elif moved is not None and table.game is not None:
+            deal, number, seat, nonce = moved
+            if deal == table.deal and number < table.moves:
+                action = (deal, number, seat, table.game.history[number][1].to_json(), nonce)
+        shared = self.push_views(table, action[:3] if action and self.shared else None)
+        await self.bus.publish(table.room, table.index, present, action, shared)
 
     async def send_state(self, conn: Conn, table: Table) -> None:
         """A full ``state`` outside a push. It is the base of the next update only if the
         last push showed the table as it is now (the same deal, move and seats)."""
+        self._fresh(table)
         last = self.pushed.get((table.room, table.index))
         same = last is not None and (last.deal, last.move, last.seats) == (
             table.deal,
@@ -411,7 +418,7 @@ class Hub:
         conn.seen[table.index] = last.rev if same else None
         await conn.send(views.state(table, conn.seat, conn.open_hands))
 
-    def push_views(self, table: Table) -> None:
+    def push_views(self, table: Table, mover: tuple[int, int, int] | None = None) -> str | None:
         """Queue every connection's message for the table as it is now, without awaiting.
 
         A connection holding the last push gets an ``update``: the public part is encoded
@@ -419,20 +426,31 @@ class Hub:
         other connection (new, or sent a state outside a push) gets a full ``state``. When
         the last push showed a deal that has ended since, and the next deal has begun, the
         ended deal's final view goes first: every seat sees each deal's result.
+
+        ``mover`` (deal, number, seat) names the move just stored; the shared update is
+        returned if it is all that move changed for any connection but the mover's seat
+        (``_forwardable``), for the other workers to forward.
         """
+        self._fresh(table)
         key = (table.room, table.index)
         old = self.pushed.get(key)
         was = views.ended(table) if old is not None and old.deal != table.deal else None
         if was is not None and was.deal == old.deal:
-            old = self._push(was, old)
-        self.pushed[key] = self._push(table, old)
+            old, _ = self._push(was, old)
+        self.pushed[key], shared = self._push(table, old, mover)
+        return shared
 
-    def _push(self, table: Table, old: views.Snapshot | None) -> views.Snapshot:
-        """Queue the messages from ``old`` (the last push) to ``table``; its snapshot."""
+    def _push(
+        self, table: Table, old: views.Snapshot | None, mover: tuple | None = None
+    ) -> tuple[views.Snapshot, str | None]:
+        """Queue the messages from ``old`` (the last push) to ``table``; its snapshot, and
+        the shared update if another worker may forward it (``mover``: see push_views)."""
         new = views.snapshot(table, old.rev + 1 if old else 1)
         update = views.update(old, new) if old else None
         texts: dict[tuple, str] = {}
-        shared: str | None = None  # the update encoded once; a hand is spliced into its view
+        forward = _forwardable(old, new, update, mover)
+        # The update encoded once; a hand is spliced into its view.
+        shared = encode(update) if forward else None
         here = self.conns.get((table.room, table.index), set())
         for conn in [*here, *self.conns.get((table.room, None), ())]:
             seat, open_hands = conn.seat, conn.open_hands
@@ -452,7 +470,54 @@ class Hub:
                     texts[kind] = encode(views.state(table, seat, open_hands))
             conn.seen[table.index] = new.rev
             conn.push(texts[kind])
-        return new
+        return new, shared if forward else None
+
+    def _forward(self, table: Table, move: tuple, update: str) -> bool:
+        """Send our connections another worker's update of its move as it is, and keep the
+        move for later (``Table.defer``) instead of applying it, building a snapshot and
+        encoding an update here. Only when every connection here holds the push that
+        update is based on and is neither the mover's seat nor open hands; else False."""
+        key = (table.room, table.index)
+        deal, number, seat = move[:3]
+        mark = self.forwarded.get(key)
+        if mark is None:
+            last = self.pushed.get(key)
+            if last is None or last.public is None:
+                return False
+            mark = (last.rev, last.deal, last.move, last.seats)
+        rev, was_deal, was_move, seats = mark
+        if (was_deal, was_move) != (deal, number):
+            return False
+        conns = [*self.conns.get(key, ()), *self.conns.get((table.room, None), ())]
+        for conn in conns:
+            if conn.open_hands or conn.seat == seat or conn.seen.get(table.index) != rev:
+                return False
+        if not table.defer(*move):
+            return False
+        for conn in conns:
+            conn.seen[table.index] = rev + 1
+            conn.push(update)
+        self.forwarded[key] = (rev + 1, deal, number + 1, seats)
+        return True
+
+    def _fresh(self, table: Table) -> None:
+        """Before the table is used here: apply the moves kept back, and build the snapshot
+        of the last forwarded update (the base of the next update here). If the table is
+        not where that update left it (it was read from the store meanwhile), the snapshot
+        is one no connection holds, so each gets a full state next."""
+        key = (table.room, table.index)
+        if table.pending and table.catch_up() and table.game is None:
+            table.sync(self.store)
+        mark = self.forwarded.pop(key, None)
+        if mark is None:
+            return
+        rev, deal, move, seats = mark
+        if (table.deal, table.moves) == (deal, move):
+            new = views.snapshot(table, rev)
+            new.seats = seats
+        else:
+            new = views.Snapshot(rev, table.index, None, -1, False, seats, [], None)
+        self.pushed[key] = new
 
     async def _remote(
         self,
@@ -472,6 +537,9 @@ class Hub:
             if timer:
                 timer.cancel()
         table = room.table(index)
+        if update is not None and move is not None and self._forward(table, move, update):
+            return
+        self._fresh(table)
         # Push even when nothing is new here: another path (a join scanning the tables, a
         # move's own read) may have read the change first without telling anyone.
         if move is None or not table.follow(*move):
@@ -480,6 +548,7 @@ class Hub:
 
     async def run_bots(self, table: Table) -> None:
         """Play every bot turn that is due, each one stored and pushed like a learner's."""
+        self._fresh(table)
         while (move := table.bot_move()) is not None:
             seat, action = move
             deal, nonce = table.deal, f"bot{table.deal}.{table.moves}"
@@ -503,3 +572,20 @@ class Hub:
     async def reply_error(self, conn: Conn, err: RuleError, message: dict | None) -> None:
         extra = {"id": message["id"]} if message and message.get("type") == "act" else {}
         await conn.send(error(err, conn.lang, **extra))
+
+
+def _forwardable(
+    old: views.Snapshot | None, new: views.Snapshot, update: dict | None, mover: tuple | None
+) -> bool:
+    """Whether the shared update is all that the move ``mover`` (deal, number, seat) changed
+    for anyone but the mover and the teacher: one move on from ``old``, no seat or totals
+    change, the deal not over, no other seat's hand changed (in Rummy none does)."""
+    if mover is None or update is None or "seats" in update or "totals" in update:
+        return False
+    deal, number, seat = mover
+    if (old.deal, old.move, new.move) != (deal, number, number + 1) or new.public is None:
+        return False
+    if new.public["phase"] == "over":
+        return False
+    hands = zip(old.hands, new.hands, strict=True)
+    return all(a == b for s, (a, b) in enumerate(hands) if s != seat)

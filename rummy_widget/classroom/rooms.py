@@ -90,6 +90,10 @@ class Table:
         self.ended: tuple[int, Game] | None = None
         #: Penalty points per seat over the deals before ``deal``.
         self.before: list[int] = [0] * config.players
+        #: Moves another worker stored and pushed, whose update this worker forwarded to
+        #: its connections as it was: applied here only when the table is next needed
+        #: (``catch_up``). Each is (seat, action JSON).
+        self.pending: list[tuple[int, dict]] = []
         self._bots: dict[tuple[int, int], object] = {}
 
     @property
@@ -117,7 +121,7 @@ class Table:
 
     def sync(self, store: Store) -> bool:
         """Read what other workers (or an earlier run) stored; True if anything changed."""
-        changed = False
+        changed = self.catch_up()
         rows = {row.seat: row for row in store.seats(self.room, self.index)}
         seats = [rows.get(i) for i in range(self.config.players)]
         if seats != self.seats:
@@ -188,6 +192,8 @@ class Table:
         means another worker stored this move number first (the table is read back from
         the store). The move is committed with the others of this turn of the event loop.
         """
+        if self.pending:
+            self.sync(store)
         if self.game is None:
             raise ProtocolError("not_started")
         if self.game.phase == "over":
@@ -216,6 +222,7 @@ class Table:
     def follow(self, deal: int, number: int, seat: int, action: dict, nonce: str) -> bool:
         """Apply a move another worker stored and announced, without reading the store;
         False when it does not follow on from this table as it is here (then ``sync``)."""
+        self.catch_up()
         if self.unstored or self.deal != deal or self.moves != number or self.game is None:
             return False
         if self.game.phase == "over" or self.game.current_player != seat:
@@ -227,6 +234,35 @@ class Table:
             return False
         self.nonces[nonce] = (seat, number)
         return self.game.phase != "over"  # a deal's end: ``sync`` reads the next deal
+
+    def defer(self, deal: int, number: int, seat: int, action: dict, nonce: str) -> bool:
+        """Keep a move another worker stored (and whose update was forwarded) to apply
+        when the table is next needed; False when it does not follow on from the table
+        here. The worker that stored it checked it, and it did not end the deal."""
+        game = self.game
+        if self.unstored or game is None or self.deal != deal:
+            return False
+        if self.moves + len(self.pending) != number:
+            return False
+        self.pending.append((seat, action))
+        self.nonces[nonce] = (seat, number)
+        return True
+
+    def catch_up(self) -> bool:
+        """Apply the deferred moves; True if there were any. One that does not apply (the
+        engine refuses it, or it ends the deal) empties the table: ``sync`` reads it."""
+        pending, self.pending = self.pending, []
+        if self.game is None:
+            return bool(pending)
+        for seat, action in pending:
+            try:
+                self.game.apply(Action.from_json(action), seat)
+            except RuleError:
+                self.deal = self.game = None
+                return True
+        if pending and self.game.phase == "over":
+            self.deal = self.game = None
+        return bool(pending)
 
     def result(self) -> dict:
         res = self.game.result
@@ -243,6 +279,7 @@ class Table:
 
     def bot_move(self) -> tuple[int, Action] | None:
         """The move of a bot whose turn it is (an empty seat's or a replaced learner's)."""
+        self.catch_up()
         game = self.game
         if game is None or game.phase == "over":
             return None

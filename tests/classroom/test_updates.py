@@ -12,6 +12,7 @@ from rummy_widget.bots import get_bot
 from rummy_widget.classroom import Classroom, connect
 from rummy_widget.classroom.client import open_socket
 from rummy_widget.classroom.protocol import VERSION, apply_update
+from rummy_widget.engine.cards import CARD_JSON
 
 
 def plain(data: object) -> object:
@@ -73,6 +74,77 @@ def test_a_rebuilt_view_equals_the_seat_observation_after_every_move_of_a_deal(s
         assert max(sizes) < 1500  # no update carries the deal's whole log
 
 
+def play_a_move(seats: list, local: Game, bots: list) -> int:
+    """The player to move plays its bot's move through its seat and in ``local``; who."""
+    player = local.current_player
+    seat, done = seats[player], len(local.history)
+    seat.wait(lambda s: s["view"] is not None and s["move"] == done)
+    action = bots[player].act(seat.state["view"])
+    seat.act(action)
+    local.apply(action, player)
+    return player
+
+
+class Watcher:
+    """A spectator's socket (the teacher's with ``key``), its state rebuilt from each frame."""
+
+    def __init__(self, url: str, key: str | None = None) -> None:
+        self.socket = open_socket(url)
+        self.socket.send(json.dumps({"v": VERSION, "type": "watch", "room": "ILVES", "key": key}))
+        assert json.loads(self.socket.recv(timeout=10))["type"] == "welcome"
+        self.state = json.loads(self.socket.recv(timeout=10))
+
+    def until(self, move: int) -> dict:
+        while self.state["move"] != move:
+            message = json.loads(self.socket.recv(timeout=10))
+            kind = message["type"]
+            self.state = apply_update(self.state, message) if kind == "update" else message
+        return self.state["view"]
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_every_seat_spectator_and_teacher_holds_its_view_after_every_move(
+    server_factory, request, workers
+):
+    """Four seats, spectators and the teacher (open hands), spread by the kernel over the
+    workers: after every move each holds exactly its view, also a seat that comes back on a
+    new connection and a spectator that arrives mid-deal. With two workers, a worker sends
+    its connections the update of a move the other worker played as that worker encoded it
+    (``Hub._forward``), and applies the move only when the table is next needed."""
+    if workers == 1:
+        server = server_factory()
+    else:
+        server = server_factory(workers=2, redis=request.getfixturevalue("redis_url"))
+    start = Game(4, seed=11)
+    Classroom(server.url, server.key).create_room(
+        "ILVES", players=4, deals=1, layouts=[start.to_dict()]
+    )
+    names = ["Ann", "Bo", "Cy", "Di"]
+    seats = [connect(server.url, "ILVES", name) for name in names]
+    watchers = [Watcher(server.url) for _ in range(3)]
+    teacher = Watcher(server.url, server.key)
+    local = Game.from_dict({**start.to_dict(), "players": names})
+    bots = [get_bot("basic", seed=i) for i in range(4)]
+    moves = 0
+    while local.phase != "over":
+        player = play_a_move(seats, local, bots)
+        moves += 1
+        if moves % 9 == 0:  # a seat back on a new connection, a spectator arriving
+            back = (player + moves) % 4
+            again = connect(server.url, "ILVES", names[back], token=seats[back].token)
+            seats[back].close()
+            seats[back] = again
+            watchers.append(Watcher(server.url))
+        for other in seats:
+            state = other.wait(lambda s, n=moves: s["move"] == n)
+            assert state["view"] == plain(local.observation(other.seat)), (moves, other.seat)
+        for watcher in watchers:
+            assert watcher.until(moves) == spectator_view(local), moves
+        hands = [[CARD_JSON[c.id] for c in local.hand(p)] for p in range(4)]
+        assert teacher.until(moves) == {**spectator_view(local), "hands": plain(hands)}
+    assert moves > 20
+
+
 def test_an_update_applies_only_to_the_state_it_is_based_on():
     state = {"type": "state", "table": 0, "deal": 0, "move": 3, "seats": [], "view": {"log": []}}
     update = {"type": "update", "table": 0, "deal": 0, "move": 5, "base": 4, "view": {}}
@@ -110,12 +182,7 @@ def test_every_connection_sees_a_deals_end_before_the_next_deals_state(
     local = Game.from_dict({**starts[0], "players": ["Ann", "Bo"]})
     moves = 0
     while local.phase != "over":
-        player = local.current_player
-        seat = seats[player]
-        seat.wait(lambda s, n=moves: s["view"] is not None and s["move"] == n)
-        action = bots[player].act(seat.state["view"])
-        seat.act(action)
-        local.apply(action, player)
+        play_a_move(seats, local, bots)
         moves += 1
     for seat in seats:
         seat.wait(lambda s: s["deal"] == 1)
