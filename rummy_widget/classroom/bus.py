@@ -47,7 +47,9 @@ class RedisBus:
     def __init__(self, url: str, worker: str) -> None:
         import redis.asyncio as redis
 
-        self.redis = redis.from_url(url)
+        # RESP2: redis-py's RESP3 parser formats every pub/sub message it receives for a
+        # debug log line, logged or not (the whole batch as a string).
+        self.redis = redis.from_url(url, protocol=2)
         self.worker = worker
         self._tasks: list[asyncio.Task] = []
         self._outbox: asyncio.Queue[str] = asyncio.Queue()
