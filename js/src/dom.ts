@@ -39,7 +39,9 @@ export type KeyOf = (el: Element) => string | undefined;
  */
 export function patch(from: Element, to: Element, key: KeyOf): void {
   if (to.hasAttribute(KEEP) || from.isEqualNode(to)) return;
-  for (const a of [...from.attributes]) {
+  const had = from.attributes;
+  for (let i = had.length - 1; i >= 0; i--) {
+    const a = had[i];
     if (!to.hasAttributeNS(a.namespaceURI, a.localName)) from.removeAttributeNS(a.namespaceURI, a.localName);
   }
   for (const a of to.attributes) {
@@ -57,7 +59,8 @@ export function patch(from: Element, to: Element, key: KeyOf): void {
     let same: ChildNode | null | undefined = k ? keyed.get(k) : at;
     if (k) keyed.delete(k);
     else if (same && (same instanceof Element ? key(same) : false)) same = null;
-    if (same && same.nodeName === want.nodeName) {
+    // A stand-in (parts.ts) is a plain element whatever its part's tag: it matches by key.
+    if (same && (same.nodeName === want.nodeName || (k && (want as Element).hasAttribute(KEEP)))) {
       if (same === at) at = at.nextSibling;
       else from.insertBefore(same, at);
       if (same instanceof Element) patch(same, want as Element, key);

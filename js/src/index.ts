@@ -68,6 +68,8 @@ export class TableController {
   private timer: ReturnType<typeof setTimeout> | null = null;
   /** The frame in which the step being shown starts its flights. */
   private flight: number | null = null;
+  /** Some card of the table waits, hidden, for its flight to land (`rw-landing`). */
+  private landing = false;
   private pending: ReturnType<typeof setTimeout> | null = null;
   private autoplay: ReturnType<typeof setTimeout> | null = null;
   private endCelebration: (() => void) | null = null;
@@ -304,6 +306,7 @@ export class TableController {
   /** The step's cards start travelling; each one's place in the table stays empty until it lands. */
   private takeOff(flights: Flight[], launch: () => Promise<void>): void {
     this.flight = null;
+    this.landing = true;
     for (const f of flights) f.to?.classList.add("rw-landing");
     launch().then(() => {
       for (const f of flights) f.to?.classList.remove("rw-landing");
@@ -339,7 +342,8 @@ export class TableController {
       for (const a of this.layer.getAnimations?.({ subtree: true }) ?? []) a.cancel();
       this.layer.querySelectorAll(".rw-flying").forEach((e) => e.remove());
     }
-    this.host.querySelectorAll(".rw-landing").forEach((e) => e.classList.remove("rw-landing"));
+    if (this.landing) this.host.querySelectorAll(".rw-landing").forEach((e) => e.classList.remove("rw-landing"));
+    this.landing = false;
   }
 
   /** Show the rest of the bots' moves at once. */
@@ -364,8 +368,10 @@ export class TableController {
     const active = rootNode.activeElement as HTMLElement | null;
     if (!active || !this.root.contains(active)) return null;
     const key = keyOf(active);
-    const cards = [...this.host.querySelectorAll(".rw-hand [data-card]")];
-    return key ? { key, index: cards.indexOf(active) } : null;
+    if (!key) return null;
+    // Only a card needs its place: the card at that place takes the focus if it is gone.
+    const cards = active.hasAttribute("data-card") ? [...this.host.querySelectorAll(".rw-hand [data-card]")] : [];
+    return { key, index: cards.indexOf(active) };
   }
 
   draw(table?: TableState): void {
@@ -755,14 +761,18 @@ const SETTINGS = ["lang", "four_color", "size", "bot_speed", "progress"];
  * card that moves in the hand is moved, not redrawn; unchanged subtrees are left alone. */
 function nodeKey(el: Element): string | undefined {
   if (!(el instanceof HTMLElement)) return undefined;
-  const part = el.dataset.rwPart;
+  const part = el.getAttribute("data-rw-part");
   return part ? `part:${part}` : (keyOf(el) ?? (el.id || undefined));
 }
 
 function keyOf(el: HTMLElement): string | null {
-  const act = el.dataset.rwAct;
-  if (act) return `${act}:${el.dataset.card ?? el.dataset.meld ?? el.dataset.move ?? ""}`;
-  const setting = el.dataset.rwSet;
+  // getAttribute rather than dataset: this runs for every element a redraw compares.
+  const act = el.getAttribute("data-rw-act");
+  if (act) {
+    const on = el.getAttribute("data-card") ?? el.getAttribute("data-meld") ?? el.getAttribute("data-move");
+    return `${act}:${on ?? ""}`;
+  }
+  const setting = el.getAttribute("data-rw-set");
   return setting ? `set:${setting}` : null;
 }
 

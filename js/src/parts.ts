@@ -38,7 +38,8 @@ export class PartCache implements Parts {
     const key = JSON.stringify(inputs);
     const live = this.shown.get(name);
     if (live && live.key === key && this.onPage(live.el)) {
-      const keep = h(live.el.tagName.toLowerCase() as "div", { [PART]: name, [KEEP]: true });
+      // A plain element, whatever the part's tag: a <details> or an SVG would cost more to make.
+      const keep = h("i", { [PART]: name, [KEEP]: true });
       this.kept.push(keep);
       return keep;
     }

@@ -94,3 +94,24 @@ test("a stand-in that finds no part to stand for is reported, and a full draw re
   expect(host.querySelector("[data-rw-keep]")).toBeNull();
   expect(host.textContent).toBe("new bandAino");
 });
+
+test("a stand-in is a plain element whatever its part's tag: the live part keeps its node and state", () => {
+  const host = h("div");
+  document.body.append(host);
+  const parts = new PartCache(host);
+  const key = (el: Element) => (el.getAttribute("data-rw-part") ? `part:${el.getAttribute("data-rw-part")}` : undefined);
+  const draw = (count: number) =>
+    h("div", {}, parts.part("drawer", ["menu"], () => h("details", {}, h("summary", {}, "Menu"))), h("p", {}, String(count)));
+  host.append(draw(1));
+  expect(parts.settle()).toBe(true);
+  const drawer = host.querySelector("details") as HTMLDetailsElement;
+  drawer.open = true;
+  const next = draw(2);
+  // Making a <details> (or an SVG) costs more than a plain element: the stand-in is an <i>.
+  expect(next.firstElementChild?.tagName).toBe("I");
+  patch(host.firstElementChild as Element, next, key);
+  expect(parts.settle()).toBe(true);
+  expect(host.querySelector("details")).toBe(drawer);
+  expect(drawer.open).toBe(true);
+  expect(host.textContent).toBe("Menu2");
+});
