@@ -75,11 +75,16 @@ test("a selection made in place (no redraw) is still right after the next redraw
   expect(button(el, "Discard").getAttribute("aria-disabled")).toBe("true");
 });
 
-test("a stand-in that finds no part to stand for is reported, and a full draw replaces it", () => {
+/** A host on the page, its parts, and `patch`'s key for them. */
+function partsOnPage() {
   const host = h("div");
   document.body.append(host);
-  const parts = new PartCache(host);
   const key = (el: Element) => (el.getAttribute("data-rw-part") ? `part:${el.getAttribute("data-rw-part")}` : undefined);
+  return { host, parts: new PartCache(host), key };
+}
+
+test("a stand-in that finds no part to stand for is reported, and a full draw replaces it", () => {
+  const { host, parts, key } = partsOnPage();
   const draw = (first: boolean) =>
     h("div", {}, ...(first ? [] : [h("div", {}, "new band")]), h("div", {}, parts.part("seat", [1], () => h("p", {}, "Aino"))));
   host.append(draw(true));
@@ -96,10 +101,7 @@ test("a stand-in that finds no part to stand for is reported, and a full draw re
 });
 
 test("a stand-in is a plain element whatever its part's tag: the live part keeps its node and state", () => {
-  const host = h("div");
-  document.body.append(host);
-  const parts = new PartCache(host);
-  const key = (el: Element) => (el.getAttribute("data-rw-part") ? `part:${el.getAttribute("data-rw-part")}` : undefined);
+  const { host, parts, key } = partsOnPage();
   const draw = (count: number) =>
     h("div", {}, parts.part("drawer", ["menu"], () => h("details", {}, h("summary", {}, "Menu"))), h("p", {}, String(count)));
   host.append(draw(1));
