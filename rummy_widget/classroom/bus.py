@@ -2,8 +2,10 @@
 
 The store stays the truth; a message says "table T of room R changed" (or "the learner of
 seat S is back"), and for a move just stored it carries the move (deal, number, seat, action,
-nonce). A worker that hears it applies that move if it follows on from the table as it knows
-it, and otherwise reads the table from the store; then it pushes to its own connections.
+nonce), often with the update every connection but the mover's was sent. A worker that hears
+it forwards that update to its own connections and keeps the move for later when it can
+(``Hub._forward``); else it applies the move if it follows on from the table as it knows it,
+or reads the table from the store, and pushes to its own connections.
 Redis pub/sub may drop a message when a worker is down, which is harmless: the store refuses
 a move on a table a worker did not know had moved, and that worker then reads it.
 
