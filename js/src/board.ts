@@ -453,39 +453,38 @@ function hand(lang: Lang, view: View, ui: UiState, id: string, parts: Parts): HT
     view.mode === "replay" && name !== t(lang, "ui.you")
       ? t(lang, "ui.hand_of", { name })
       : t(lang, "ui.your_hand");
-  return h(
-    "section",
-    { class: "rw-mine" },
+  const penalty =
+    view.penalty === null || view.mode === "replay" ? null : t(lang, "ui.hand_penalty", { n: view.penalty });
+  const shown = cards.map((c) => {
+    const taken = view.taken_from_discard?.id === c.id && view.phase === "play";
+    const attrs = {
+      class: [ui.fresh.has(c.id) ? "rw-fresh" : "", hinted.has(c.id) ? "rw-hinted" : "", taken ? "rw-taken" : ""]
+        .filter(Boolean)
+        .join(" "),
+      "data-rw-act": "card",
+      "data-card": c.id,
+      "aria-pressed": ui.selected.has(c.id) ? "true" : "false",
+      "aria-label": handCardName(lang, view, c),
+      tabindex: c === focusable ? 0 : -1,
+    };
+    return [c, attrs] as const;
+  });
+  // The hand is a part, and each of its cards: a card that stays as it was is not built again.
+  return parts.part("hand", [lang, id, title, penalty, shown], () =>
     h(
-      "div",
-      { class: "rw-mine-head" },
-      h("h3", { id: heading }, title),
-      view.penalty === null || view.mode === "replay"
-        ? null
-        : h("span", { class: "rw-penalty" }, t(lang, "ui.hand_penalty", { n: view.penalty })),
-    ),
-    h(
-      "div",
-      { class: "rw-hand", role: "group", "aria-labelledby": heading, style: `--rw-n:${cards.length}` },
-      ...cards.map((c) => {
-        const taken = view.taken_from_discard?.id === c.id && view.phase === "play";
-        const attrs = {
-          class: [
-            ui.fresh.has(c.id) ? "rw-fresh" : "",
-            hinted.has(c.id) ? "rw-hinted" : "",
-            taken ? "rw-taken" : "",
-          ]
-            .filter(Boolean)
-            .join(" "),
-          "data-rw-act": "card",
-          "data-card": c.id,
-          "aria-pressed": ui.selected.has(c.id) ? "true" : "false",
-          "aria-label": handCardName(lang, view, c),
-          tabindex: c === focusable ? 0 : -1,
-        };
-        // A card that stays in the hand as it was is not built again (parts.ts).
-        return parts.part(`card${c.id}`, [lang, c, attrs], () => cardButton(lang, c, attrs));
-      }),
+      "section",
+      { class: "rw-mine" },
+      h(
+        "div",
+        { class: "rw-mine-head" },
+        h("h3", { id: heading }, title),
+        penalty === null ? null : h("span", { class: "rw-penalty" }, penalty),
+      ),
+      h(
+        "div",
+        { class: "rw-hand", role: "group", "aria-labelledby": heading, style: `--rw-n:${cards.length}` },
+        ...shown.map(([c, attrs]) => parts.part(`card${c.id}`, [lang, c, attrs], () => cardButton(lang, c, attrs))),
+      ),
     ),
   );
 }
@@ -756,32 +755,43 @@ export function renderBoard(
   if (view.pass) return h("div", { class: "rw-board" }, h("h3", {}, view.pass.title), button(view.pass.go, "ready", true));
   const deal = view.deal ?? { number: 1, total: 1 };
   const over = view.scoreboard && view.phase === "over" && !table.animating;
-  return h(
-    "div",
-    { class: `rw-board rw-p${view.players.length}`, "data-rw-state": phase },
+  // The parts first, in the page's order, then the frame around them (parts.ts).
+  const top = drawer(lang, view, table, ui, settings, parts);
+  const replay = replayBar(lang, view, ui);
+  const seats = opponents(lang, view, table, parts);
+  const centre = piles(lang, view, table, id, parts);
+  const laid = melds(lang, view, table, ui, parts);
+  const score = over && view.scoreboard ? scoreboard(lang, view, view.scoreboard) : null;
+  const mine = hand(lang, view, ui, id, parts);
+  const message = messageLine(lang, view, table, ui, phase, alert, parts);
+  const review = reviewList(lang, view);
+  const controls = view.mode === "play" ? actions(lang, view, table, ui, parts) : null;
+  // The frame is keyed by what it shows itself; with an open drawer, the replay bar, the
+  // scoreboard or the review (drawn afresh each time) it is simply built.
+  const keyed = !ui.open.has("drawer") && !replay && !score && !review;
+  const inputs = [lang, view.players.length, phase, view.rules.title, deal.number, deal.total, view.mode];
+  return parts.frame(keyed ? inputs : null, () =>
     h(
       "div",
-      { class: "rw-top" },
+      { class: `rw-board rw-p${view.players.length}`, "data-rw-state": phase },
       h(
-        "p",
-        { class: "rw-title" },
-        h("span", { class: "rw-rules-name" }, view.rules.title),
-        h("span", { class: "rw-deal" }, t(lang, "ui.deal_of", { n: deal.number, total: deal.total })),
+        "div",
+        { class: "rw-top" },
+        h(
+          "p",
+          { class: "rw-title" },
+          h("span", { class: "rw-rules-name" }, view.rules.title),
+          h("span", { class: "rw-deal" }, t(lang, "ui.deal_of", { n: deal.number, total: deal.total })),
+        ),
+        top,
       ),
-      drawer(lang, view, table, ui, settings, parts),
+      replay,
+      seats,
+      h("div", { class: "rw-middle" }, centre, laid, score),
+      mine,
+      message,
+      review,
+      controls,
     ),
-    replayBar(lang, view, ui),
-    opponents(lang, view, table, parts),
-    h(
-      "div",
-      { class: "rw-middle" },
-      piles(lang, view, table, id, parts),
-      melds(lang, view, table, ui, parts),
-      over && view.scoreboard ? scoreboard(lang, view, view.scoreboard) : null,
-    ),
-    hand(lang, view, ui, id, parts),
-    messageLine(lang, view, table, ui, phase, alert, parts),
-    reviewList(lang, view),
-    view.mode === "play" ? actions(lang, view, table, ui, parts) : null,
   );
 }

@@ -94,7 +94,7 @@ export class TableController {
   ) {
     this.id = `rw${++instances}`;
     this.host = h("div", { class: "rw-host" });
-    this.parts = new PartCache(this.host);
+    this.parts = new PartCache(this.host, nodeKey);
     this.layer = h("div", { class: "rw-layer", "aria-hidden": "true" });
     this.live = h("div", { class: "rw-sr-only", "aria-live": "polite", "aria-atomic": "true" });
     this.root = h(

@@ -7,17 +7,28 @@
 // one the page shows, the builder is not called and a stand-in tells `patch` to leave the live
 // part alone. A key says what the page shows only while nothing else touched the part, so code
 // that changes a part in place calls `forget`.
-import { h, KEEP } from "./dom";
+//
+// The frame around the parts (the table's outer elements, its title) is a part too: when its
+// inputs are the page's and every part built in this draw has its copy on the page, each is
+// patched into that copy and the frame is neither built nor compared (`frame`).
+import { h, KEEP, patch, type KeyOf } from "./dom";
 
 const PART = "data-rw-part";
+const FRAME = "frame";
 
 export interface Parts {
   /** The part `name`: built by `build`, or a stand-in when the page already shows `inputs`. */
   part(name: string, inputs: unknown, build: () => HTMLElement): HTMLElement;
+  /**
+   * The frame around this draw's parts, asked for after them: built by `build`, or, when the
+   * page shows `inputs` (null: inputs the frame cannot be keyed by), a stand-in after the
+   * parts built in this draw went straight into their copies on the page.
+   */
+  frame(inputs: unknown[] | null, build: () => HTMLElement): HTMLElement;
 }
 
 /** Every part built afresh (tests, and tables drawn once). */
-export const NO_PARTS: Parts = { part: (_name, _inputs, build) => build() };
+export const NO_PARTS: Parts = { part: (_name, _inputs, build) => build(), frame: (_inputs, build) => build() };
 
 interface Shown {
   el: Element;
@@ -32,7 +43,11 @@ export class PartCache implements Parts {
   /** The stand-ins given out in the draw under way. */
   private readonly kept: Element[] = [];
 
-  constructor(private readonly host: HTMLElement) {}
+  constructor(
+    private readonly host: HTMLElement,
+    /** `patch`'s key of the page's elements, for the parts patched in place. */
+    private readonly key: KeyOf = () => undefined,
+  ) {}
 
   part(name: string, inputs: unknown, build: () => HTMLElement): HTMLElement {
     const key = JSON.stringify(inputs);
@@ -47,6 +62,35 @@ export class PartCache implements Parts {
     el.setAttribute(PART, name);
     this.built.set(name, { el, key });
     return el;
+  }
+
+  frame(inputs: unknown[] | null, build: () => HTMLElement): HTMLElement {
+    if (inputs === null) {
+      this.shown.delete(FRAME);
+      return build();
+    }
+    const key = JSON.stringify(inputs);
+    const live = this.shown.get(FRAME);
+    if (live && live.key === key && this.onPage(live.el) && this.patchInPlace()) {
+      const keep = h("i", { [PART]: FRAME, [KEEP]: true });
+      this.kept.push(keep);
+      return keep;
+    }
+    const el = build();
+    el.setAttribute(PART, FRAME);
+    this.built.set(FRAME, { el, key });
+    return el;
+  }
+
+  /** Each part built in this draw (not inside another one) patched into its copy on the page;
+   * false, with nothing touched, unless every one has such a copy of its own kind. */
+  private patchInPlace(): boolean {
+    const built = [...this.built.values()].map((b) => b.el);
+    const outer = built.filter((el) => !built.some((other) => other !== el && other.contains(el)));
+    const pairs = outer.map((el) => [this.shown.get(el.getAttribute(PART) ?? "")?.el, el] as const);
+    if (pairs.some(([live, el]) => !live || !this.onPage(live) || live.nodeName !== el.nodeName)) return false;
+    for (const [live, el] of pairs) patch(live as Element, el, this.key);
+    return true;
   }
 
   /**

@@ -3,7 +3,8 @@
 import { expect, test } from "vitest";
 import { h, patch } from "../src/dom";
 import { PartCache } from "../src/parts";
-import { button, card, makeView, mountedTable } from "./helpers";
+import { TableController } from "../src/index";
+import { button, card, FakeModel, makeView, mountedTable } from "./helpers";
 
 const table = mountedTable();
 
@@ -116,4 +117,48 @@ test("a stand-in is a plain element whatever its part's tag: the live part keeps
   expect(host.querySelector("details")).toBe(drawer);
   expect(drawer.open).toBe(true);
   expect(host.textContent).toBe("Menu2");
+});
+
+test("parts patched in place, with the frame left alone, leave the page as a full redraw would", () => {
+  const model = new FakeModel({ view: makeView() });
+  const el = document.createElement("div");
+  document.body.append(el);
+  const controller = new TableController(model, el);
+  const frame = PartCache.prototype.frame;
+  let inPlace = 0;
+  PartCache.prototype.frame = function (this: PartCache, inputs, build) {
+    const got = frame.call(this, inputs, build);
+    if (got.hasAttribute("data-rw-keep")) inPlace++;
+    return got;
+  };
+  const fullRedraw = () => {
+    (controller as unknown as { parts: PartCache }).parts.forget();
+    controller.draw();
+    return el.innerHTML;
+  };
+  const before = makeView();
+  const steps = [
+    drawn(), // the learner draws: the hand, the stock, the line
+    { ...drawn(), message: { id: 7, kind: "error" as const, text: "Select the cards to meld first." } },
+    makeView({ rev: before.rev + 2, hand: before.hand.slice(1), discard_pile: [...before.discard_pile, before.hand[0]] }),
+    makeView({ rev: before.rev + 3, hand: before.hand.slice(1), stock_size: 0 }),
+  ];
+  try {
+    for (const view of steps) {
+      const seen = inPlace;
+      model.set("view", view);
+      expect(inPlace).toBe(seen + 1); // this draw went straight into the parts on the page
+      const patched = el.innerHTML;
+      expect(el.querySelector("[data-rw-keep]")).toBeNull();
+      expect(fullRedraw()).toBe(patched);
+    }
+    // A new frame (the language) is built and compared whole, as before.
+    const seen = inPlace;
+    model.set("lang", "fi");
+    expect(inPlace).toBe(seen);
+    expect(el.querySelector(".rw-deal")?.textContent).toMatch(/Jako/);
+  } finally {
+    PartCache.prototype.frame = frame;
+    controller.destroy();
+  }
 });
