@@ -50,9 +50,21 @@ export class PartCache implements Parts {
   ) {}
 
   part(name: string, inputs: unknown, build: () => HTMLElement): HTMLElement {
-    const key = JSON.stringify(inputs);
+    return this.shownOrBuilt(name, JSON.stringify(inputs), () => true, build);
+  }
+
+  frame(inputs: unknown[] | null, build: () => HTMLElement): HTMLElement {
+    if (inputs === null) {
+      this.shown.delete(FRAME);
+      return build();
+    }
+    return this.shownOrBuilt(FRAME, JSON.stringify(inputs), () => this.patchInPlace(), build);
+  }
+
+  /** A stand-in when the page shows `key` for `name` and `reuse()` agrees, else `build()`. */
+  private shownOrBuilt(name: string, key: string, reuse: () => boolean, build: () => HTMLElement): HTMLElement {
     const live = this.shown.get(name);
-    if (live && live.key === key && this.onPage(live.el)) {
+    if (live && live.key === key && this.onPage(live.el) && reuse()) {
       // A plain element, whatever the part's tag: a <details> or an SVG would cost more to make.
       const keep = h("i", { [PART]: name, [KEEP]: true });
       this.kept.push(keep);
@@ -61,24 +73,6 @@ export class PartCache implements Parts {
     const el = build();
     el.setAttribute(PART, name);
     this.built.set(name, { el, key });
-    return el;
-  }
-
-  frame(inputs: unknown[] | null, build: () => HTMLElement): HTMLElement {
-    if (inputs === null) {
-      this.shown.delete(FRAME);
-      return build();
-    }
-    const key = JSON.stringify(inputs);
-    const live = this.shown.get(FRAME);
-    if (live && live.key === key && this.onPage(live.el) && this.patchInPlace()) {
-      const keep = h("i", { [PART]: FRAME, [KEEP]: true });
-      this.kept.push(keep);
-      return keep;
-    }
-    const el = build();
-    el.setAttribute(PART, FRAME);
-    this.built.set(FRAME, { el, key });
     return el;
   }
 
