@@ -752,7 +752,13 @@ export function renderBoard(
   parts: Parts = NO_PARTS,
 ): HTMLElement {
   const lang = settings.lang;
-  if (view.pass) return h("div", { class: "rw-board" }, h("h3", {}, view.pass.title), button(view.pass.go, "ready", true));
+  const pass = view.pass;
+  // The pass screen replaces the whole table: no frame on the page to key the next draw by.
+  if (pass) {
+    return parts.frame(null, () =>
+      h("div", { class: "rw-board" }, h("h3", {}, pass.title), button(pass.go, "ready", true)),
+    );
+  }
   const deal = view.deal ?? { number: 1, total: 1 };
   const over = view.scoreboard && view.phase === "over" && !table.animating;
   // The parts first, in the page's order, then the frame around them (parts.ts).
