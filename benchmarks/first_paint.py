@@ -66,7 +66,7 @@ def _span(owner, name, label):
 
 _span(_widget.RummyTable, "__init__", "RummyTable()")
 _span(_widget.Table, "__init__", "Table() (deal, bots)")
-_span(_view, "hand_penalty", "hand penalty (solver)")
+_span(_view, "cards_penalty", "hand penalty (solver)")
 _span(_view, "build_view", "build_view")
 _span(_widget.anywidget.AnyWidget, "__init__", "AnyWidget.__init__ (comm open)")
 _span(_widget.RummyTable, "_publish", "_publish (view, rules traits)")
