@@ -400,8 +400,11 @@ class Hub:
             self._reread.discard(key)
         elif moved is not None and table.game is not None:
             deal, number, seat, nonce = moved
-            if deal == table.deal and number < table.moves:
-                action = (deal, number, seat, table.game.history[number][1].to_json(), nonce)
+            game = table.game if deal == table.deal else None
+            if table.ended is not None and table.ended[0] == deal:  # the move ended its deal
+                game = table.ended[1]
+            if game is not None and number < len(game.history):
+                action = (deal, number, seat, game.history[number][1].to_json(), nonce)
         shared = self.push_views(table, action[:3] if action and self.shared else None)
         await self.bus.publish(table.room, table.index, present, action, shared)
 
@@ -542,7 +545,7 @@ class Hub:
         self._fresh(table)
         # Push even when nothing is new here: another path (a join scanning the tables, a
         # move's own read) may have read the change first without telling anyone.
-        if move is None or not table.follow(*move):
+        if move is None or not table.follow(self.store, *move):
             table.sync(self.store)
         await self.changed(table, local=False)
 

@@ -132,8 +132,7 @@ class Table:
         deal, has_result = status
         if deal != self.deal:  # only a new deal needs its starting game read and decoded
             deal, start, has_result = store.last_deal(self.room, self.index)
-            self._carry(store, deal)
-            self.deal, self.game, self.nonces = deal, Game.from_dict(start), {}
+            self._begin(store, deal, Game.from_dict(start))
             changed = True
         for seat, action, nonce in store.moves(self.room, self.index, deal, since=self.moves):
             self.nonces[nonce] = (seat, self.moves)
@@ -173,17 +172,29 @@ class Table:
 
     # --- playing ---------------------------------------------------------------------------
 
-    def start_deal(self, store: Store, deal: int) -> None:
-        """Deal ``deal`` (the same shuffle at every table when duplicate), stored first."""
+    def new_game(self, deal: int) -> Game:
+        """Deal ``deal``'s starting game, made from the room's config and the seats' names:
+        the same in every worker (the same shuffle at every table when duplicate)."""
         names = [row.name for row in self.seats]
         layouts = self.config.layouts
         if layouts:
-            game = Game.from_dict({**layouts[deal % len(layouts)], "players": names, "history": []})
-        else:
-            game = Game(names, rules=self.config.rules, seed=self.deal_seed(deal))
-        with contextlib.suppress(Conflict):  # another worker dealt it: read back below
+            return Game.from_dict({**layouts[deal % len(layouts)], "players": names, "history": []})
+        return Game(names, rules=self.config.rules, seed=self.deal_seed(deal))
+
+    def start_deal(self, store: Store, deal: int) -> None:
+        """Deal ``deal``, stored first, and play it from here without reading it back."""
+        game = self.new_game(deal)
+        try:
             store.add_deal(self.room, self.index, deal, game.to_dict())
-        self.sync(store)
+        except Conflict:  # another worker dealt it: read it back
+            self.sync(store)
+            return
+        self._begin(store, deal, game)
+
+    def _begin(self, store: Store, deal: int, game: Game) -> None:
+        """Hold ``deal``, stored with ``game`` as its start, in place of the deal held here."""
+        self._carry(store, deal)
+        self.deal, self.game, self.nonces = deal, game, {}
 
     async def play(self, store: Store, seat: int, action: Action, nonce: str) -> int:
         """Check ``action`` with the engine, apply it, and return its number once stored.
@@ -219,9 +230,12 @@ class Table:
         self._settle(store, has_result=False)
         return number
 
-    def follow(self, deal: int, number: int, seat: int, action: dict, nonce: str) -> bool:
+    def follow(
+        self, store: Store, deal: int, number: int, seat: int, action: dict, nonce: str
+    ) -> bool:
         """Apply a move another worker stored and announced, without reading the store;
-        False when it does not follow on from this table as it is here (then ``sync``)."""
+        False when it does not follow on from this table as it is here (then ``sync``).
+        A move that ends the deal is followed by the next deal (``_dealt_elsewhere``)."""
         self.catch_up()
         if self.unstored or self.deal != deal or self.moves != number or self.game is None:
             return False
@@ -233,7 +247,20 @@ class Table:
             self.deal = self.game = None
             return False
         self.nonces[nonce] = (seat, number)
-        return self.game.phase != "over"  # a deal's end: ``sync`` reads the next deal
+        return self.game.phase != "over" or self._dealt_elsewhere(store)
+
+    def _dealt_elsewhere(self, store: Store) -> bool:
+        """After the last move of the deal held here, which another worker stored: take on
+        the result and the next deal that worker stored after it, without reading the game
+        back (it is ``new_game``, made here the same way). False, for ``sync`` to read and
+        settle it, if the store does not hold them (that worker stopped in between)."""
+        status = store.deal_status(self.room, self.index)
+        if self.deal + 1 >= self.config.deals:
+            return status == (self.deal, True)
+        if status != (self.deal + 1, False):
+            return False
+        self._begin(store, self.deal + 1, self.new_game(self.deal + 1))
+        return True
 
     def defer(self, deal: int, number: int, seat: int, action: dict, nonce: str) -> bool:
         """Keep a move another worker stored (and whose update was forwarded) to apply
