@@ -1,6 +1,6 @@
 """The classroom server under load: N tables of four scripted seats on loopback.
 
-    python benchmarks/classroom.py [--tables 200] [--seconds 20] [--only sqlite|redis|bgio]
+    python benchmarks/classroom.py [--tables 200] [--seconds 20] [--only sqlite,redis,bgio]
                                    [--think SECONDS [--jitter FRACTION]]
 
 Starts ``rummy-widget classroom`` as a subprocess (1 worker with SQLite, then 2 workers
@@ -43,6 +43,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import random
@@ -347,8 +348,23 @@ def reference(tables: int, seconds: float, pace: tuple[float, float]) -> dict | 
     return {"rate": rate, "p99": figures["p99"]}
 
 
+def _sockets(pid: int) -> int:
+    """How many sockets a process holds open (its connections, and a few of its own)."""
+    count = 0
+    for fd in Path(f"/proc/{pid}/fd").iterdir():
+        with contextlib.suppress(OSError):  # closed meanwhile
+            count += os.readlink(fd).startswith("socket:")
+    return count
+
+
 def run(
-    label: str, tables: int, seconds: float, workers: int, redis: str | None, pace: tuple
+    label: str,
+    tables: int,
+    seconds: float,
+    workers: int,
+    redis: str | None,
+    pace: tuple,
+    redis_pid: int | None = None,
 ) -> dict:
     tmp = Path(tempfile.mkdtemp(prefix="classroom-bench-"))
     port = free_port()
@@ -362,10 +378,16 @@ def run(
     server = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
     try:
         wait_port(port, server)
-        marks: list[tuple[float, float]] = []  # (server, client) CPU seconds at go and stop
+        # (server, client, Redis) CPU seconds at go and stop, and each worker's sockets
+        marks: list[tuple[float, float, float]] = []
+        spread: list[int] = []
 
         def mark() -> None:
-            marks.append((_cpu(server.pid), time.process_time()))
+            extra = _cpu(redis_pid) if redis_pid else 0.0
+            marks.append((_cpu(server.pid), time.process_time(), extra))
+            if not spread and workers > 1:
+                children = Path(f"/proc/{server.pid}/task/{server.pid}/children")
+                spread.extend(_sockets(int(p)) for p in children.read_text().split())
 
         url = f"ws://{HOST}:{port}/ws"
         load, elapsed = asyncio.run(drive(url, tables, seconds, pace, mark))
@@ -376,9 +398,12 @@ def run(
         log.close()
     (stored,) = sqlite3.connect(database).execute("SELECT COUNT(*) FROM moves").fetchone()
     trips = sorted(t * 1000 for t in load.trips)
-    (server_go, client_go), (server_stop, client_stop) = marks
+    (server_go, client_go, redis_go), (server_stop, client_stop, redis_stop) = marks
     acked = max(1, load.acked)
     per_move = ((server_stop - server_go) * 1000 / acked, (client_stop - client_go) * 1000 / acked)
+    beside = f" redis {(redis_stop - redis_go) * 1000 / acked:.2f}" if redis_pid else ""
+    if spread:
+        beside += f"; sockets a worker {'/'.join(map(str, spread))}"
     p99 = trips[min(len(trips) - 1, int(len(trips) * 0.99))] if trips else float("nan")
     lags = sorted(load.lags) or [float("nan")]
     lag_p99 = lags[min(len(lags) - 1, int(len(lags) * 0.99))] * 1000
@@ -390,7 +415,8 @@ def run(
         f"lost {max(0, load.acked + load.late - stored)}  "
         f"extra {max(0, stored - load.acked - load.late)}  errors {load.errors}  "
         f"cpu s: server {server_cpu:.1f} clients {time.process_time():.1f}; "
-        f"cpu ms a move while measured: server {per_move[0]:.2f} clients {per_move[1]:.2f}; "
+        f"cpu ms a move while measured: server {per_move[0]:.2f} clients {per_move[1]:.2f}"
+        f"{beside}; "
         f"client loop late p99 {lag_p99:.1f} ms",
         flush=True,
     )
@@ -402,7 +428,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--tables", type=int, default=200)
     parser.add_argument("--seconds", type=float, default=20.0)
-    parser.add_argument("--only", choices=("sqlite", "redis", "bgio"))
+    parser.add_argument(
+        "--only",
+        type=lambda text: set(text.split(",")),
+        default={"sqlite", "redis", "bgio"},
+        help="the servers to run, of sqlite, redis and bgio (comma-separated)",
+    )
     parser.add_argument(
         "--think", type=float, default=0.0, help="mean seconds each seat thinks before a move"
     )
@@ -421,11 +452,11 @@ def main() -> None:
         f"think time {args.think} s ± {pace[1] * 100:.0f}%"
     )
     ours = {}
-    if args.only in (None, "sqlite"):
+    if "sqlite" in args.only:
         ours["1 worker + SQLite"] = run(
             "1 worker + SQLite", args.tables, args.seconds, 1, None, pace
         )
-    if args.only in (None, "redis"):
+    if "redis" in args.only:
         redis_port = free_port()
         redis = subprocess.Popen(
             ["redis-server", "--port", str(redis_port), "--bind", HOST, "--save", ""],
@@ -435,12 +466,12 @@ def main() -> None:
             wait_port(redis_port, redis)
             url = f"redis://{HOST}:{redis_port}/0"
             ours["2 workers + Redis"] = run(
-                "2 workers + Redis", args.tables, args.seconds, 2, url, pace
+                "2 workers + Redis", args.tables, args.seconds, 2, url, pace, redis.pid
             )
         finally:
             redis.terminate()
             redis.wait(timeout=10)
-    if args.only in (None, "bgio"):
+    if "bgio" in args.only:
         ref = reference(args.tables, args.seconds, pace)
         for label, figures in ours.items() if ref else ():
             print(
