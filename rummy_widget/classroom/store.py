@@ -37,7 +37,11 @@ SCHEMA = [
         deal INTEGER NOT NULL, n INTEGER NOT NULL, seat INTEGER NOT NULL,
         action TEXT NOT NULL, nonce TEXT NOT NULL, at REAL NOT NULL,
         PRIMARY KEY (room, tbl, deal, n))""",
-    "CREATE INDEX IF NOT EXISTS moves_by_nonce ON moves (room, tbl, deal, nonce)",
+    # No index of nonces: the primary key's first three columns narrow ``find_move`` (a
+    # retry) to one deal's moves, and each commit wrote that index's pages as well as the
+    # key's (a move's table is any of a room's, so each move of a group lands on a page of
+    # its own in both).
+    "DROP INDEX IF EXISTS moves_by_nonce",
     # A learner away: when the room's bot takes the seat over, unless they come back first.
     """CREATE TABLE IF NOT EXISTS departures (room TEXT NOT NULL, tbl INTEGER NOT NULL,
         seat INTEGER NOT NULL, due REAL NOT NULL, PRIMARY KEY (room, tbl, seat))""",
