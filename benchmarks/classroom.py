@@ -69,6 +69,13 @@ from rummy_widget.bots import get_bot
 from rummy_widget.classroom.hub import quiet_collector
 from rummy_widget.classroom.protocol import apply_update, encode
 
+try:  # the same dicts and lists as json.loads, in about a third of its time (msgspec, if there)
+    from msgspec.json import Decoder
+
+    decode_frame, DECODER = Decoder().decode, "msgspec"
+except ImportError:
+    decode_frame, DECODER = json.loads, "json"
+
 HOST = "127.0.0.1"
 
 
@@ -181,7 +188,7 @@ class Seat(asyncio.BufferedProtocol):
                     raise self.ws.handshake_exc
                 self.send({"type": "join", "room": "BENCH", "name": self.name})
             elif event.opcode is Opcode.TEXT:  # the server sends each message in one frame
-                self.receive(json.loads(event.data))
+                self.receive(decode_frame(event.data))
         self.flush()
 
     def send(self, message: dict) -> None:
@@ -449,7 +456,7 @@ def main() -> None:
     load = os.getloadavg()[0]
     print(
         f"python {sys.version.split()[0]}, {os.cpu_count()} cores, load average {load:.1f}, "
-        f"think time {args.think} s ± {pace[1] * 100:.0f}%"
+        f"think time {args.think} s ± {pace[1] * 100:.0f}%, seats decode with {DECODER}"
     )
     ours = {}
     if "sqlite" in args.only:
