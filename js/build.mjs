@@ -1,7 +1,8 @@
-// Bundles the widget front end for anywidget: one ESM file and one CSS file in
+// Bundles the widget front end for anywidget: one ESM file (its style sheet inside) in
 // ../rummy_widget/static/ (git-ignored; built by hatch-jupyter-builder on install).
 import { readdir, readFile } from "node:fs/promises";
-import { build } from "esbuild";
+import { join } from "node:path";
+import { build, transform } from "esbuild";
 
 // The translation tables are shared with Python and hold far more than the table needs;
 // keep only the keys the front end's source names, so the bundle stays small. A key is kept
@@ -72,6 +73,22 @@ const localesOnlyFrontEndKeys = {
   },
 };
 
+// The sheet rides in the bundle as a string (src/styles.ts adopts it): "./widget.css?inline"
+// is the minified CSS.
+const inlineCss = {
+  name: "inline-css",
+  setup(b) {
+    b.onResolve({ filter: /\.css\?inline$/ }, (args) => ({
+      path: join(args.resolveDir, args.path.replace(/\?inline$/, "")),
+      namespace: "rw-css",
+    }));
+    b.onLoad({ filter: /.*/, namespace: "rw-css" }, async (args) => {
+      const { code } = await transform(await readFile(args.path, "utf8"), { loader: "css", minify: true });
+      return { contents: `export default ${JSON.stringify(code.trim())};`, loader: "js" };
+    });
+  },
+};
+
 const common = { bundle: true, minify: true, charset: "utf8", logLevel: "info", target: ["es2020"] };
 
 await build({
@@ -79,10 +96,5 @@ await build({
   entryPoints: ["src/index.ts"],
   outfile: "../rummy_widget/static/widget.js",
   format: "esm",
-  plugins: [localesOnlyFrontEndKeys],
-});
-await build({
-  ...common,
-  entryPoints: ["src/widget.css"],
-  outfile: "../rummy_widget/static/widget.css",
+  plugins: [localesOnlyFrontEndKeys, inlineCss],
 });

@@ -77,7 +77,6 @@ def test_license_and_bundle_ship_in_both(dist):
         names = wheel.namelist()
         assert any(n.endswith(".dist-info/licenses/LICENSE") for n in names)
         assert "rummy_widget/static/widget.js" in names
-        assert "rummy_widget/static/widget.css" in names
     with tarfile.open(_one(dist, "*.tar.gz")) as sdist:
         names = [n.split("/", 1)[1] for n in sdist.getnames() if "/" in n]
         assert "LICENSE" in names

@@ -27,6 +27,7 @@ import { face, isLang, t, type Lang } from "./i18n";
 import { aim, celebrate, flightsOf, type Flight } from "./motion";
 import { PartCache } from "./parts";
 import { relay } from "./remote";
+import { adoptStyles } from "./styles";
 import type { Model, Step, View } from "./types";
 
 /** Milliseconds per animated bot move. */
@@ -783,6 +784,7 @@ function extendsSteps(shown: Step[], next: Step[]): boolean {
 }
 
 function render({ model, el }: { model: Model; el: HTMLElement }): () => void {
+  adoptStyles(el);
   const table = new TableController(model, el);
   return () => table.destroy();
 }

@@ -74,8 +74,9 @@ class RummyTable(anywidget.AnyWidget):
     engine, ``table.core`` the widget-free table. The learner sits at seat 0.
     """
 
+    #: The front end, its style sheet inside: no ``_css``, which anywidget would write into the
+    #: page again for every new table (js/src/styles.ts).
     _esm = _asset("widget.js", _MISSING_BUNDLE)
-    _css = _asset("widget.css", "")
 
     view = traitlets.Dict().tag(sync=True)
     #: The rules table of the view, synced on its own: it changes only with the language, so

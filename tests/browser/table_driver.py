@@ -138,8 +138,12 @@ class TablePage:
         self.lang = lang
         self.root = page.locator(".rw-root").first
 
-    def wait_rendered(self) -> None:
-        self.root.locator(".rw-board").wait_for(timeout=MOVE_TIMEOUT_MS)
+    def wait_rendered(self, timeout: int = MOVE_TIMEOUT_MS) -> None:
+        """The table is drawn and wears its own style sheet (adopted by the page or, in marimo,
+        by the shadow root: js/src/styles.ts): the board is a flex column."""
+        board = self.root.locator(".rw-board")
+        board.wait_for(timeout=timeout)
+        assert board.evaluate("b => getComputedStyle(b).flexDirection") == "column"
 
     def button(self, key: str):
         """A control by its accessible name, from the translation table."""

@@ -115,8 +115,11 @@ def open_and_run(page, server, path: str) -> float:
     page.goto(lite_url(server, path))
     wait_kernel_idle(page)
     run_all_cells(page)
-    page.locator(".rw-root .rw-board").first.wait_for(timeout=180_000)
+    board = page.locator(".rw-root .rw-board").first
+    board.wait_for(timeout=180_000)
     painted = time.perf_counter() - start
+    # Styled: the table's sheet rides in its bundle (js/src/styles.ts).
+    assert board.evaluate("b => getComputedStyle(b).flexDirection") == "column"
     wait_all_run(page)
     assert error_outputs(page) == []
     return painted

@@ -40,7 +40,7 @@ def test_the_app_plays_a_turn_and_switches_to_finnish(voila, page):
 
     page.goto(voila)
     table = TablePage(page, "en")
-    table.root.locator(".rw-board").wait_for(timeout=90_000)
+    table.wait_rendered(timeout=90_000)
     expect(page.locator(".jp-InputArea")).to_have_count(0)  # no code shown
     status = table.root.locator(".rw-status")
     expect(status).to_have_text(t("ui.turn.draw", "en"))
