@@ -192,19 +192,34 @@ def wait_kernel_idle(page, attempts: int = 3) -> None:
         page.reload()
 
 
+def recover_lost_kernel(page) -> bool:
+    """If JupyterLite lost the kernel after all (its "Error Starting Kernel" dialog can come
+    after the kernel was idle), load the page again and wait for a kernel; True if it did."""
+    if not page.locator(".jp-Dialog", has_text="Error Starting Kernel").count():
+        return False
+    page.reload()
+    wait_kernel_idle(page)
+    return True
+
+
 def run_all_cells(page, attempts: int = 3) -> None:
     """Run > Run All Cells, from the menu bar, as a teacher would; again if the first code
-    cell's prompt does not show that it was queued (``[*]`` or a number)."""
+    cell's prompt does not show that it was queued (``[*]`` or a number), or after loading
+    the page again if JupyterLite lost the kernel (``recover_lost_kernel``)."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
     from playwright.sync_api import expect
 
     prompt = page.locator(".jp-Notebook .jp-CodeCell .jp-InputPrompt").first
     for attempt in range(attempts):
-        page.locator(".lm-MenuBar-itemLabel", has_text=re.compile(r"^Run$")).click()
-        page.locator(".lm-Menu-itemLabel", has_text=re.compile(r"^Run All Cells$")).click()
+        recover_lost_kernel(page)
         try:
+            page.locator(".lm-MenuBar-itemLabel", has_text=re.compile(r"^Run$")).click(
+                timeout=10_000
+            )
+            page.locator(".lm-Menu-itemLabel", has_text=re.compile(r"^Run All Cells$")).click()
             expect(prompt).to_have_text(re.compile(r"\[(\*|\d+)\]"), timeout=10_000)
             return
-        except AssertionError:
+        except (AssertionError, PlaywrightTimeout):
             if attempt == attempts - 1:
                 raise
 
