@@ -175,13 +175,18 @@ def lite_url(server: StaticServer, path: str) -> str:
     return f"{server.url}/lab/index.html?path={path}"
 
 
+def kernel_error(page):
+    """JupyterLite's dialog for a kernel it could not start (or lost)."""
+    return page.locator(".jp-Dialog", has_text="Error Starting Kernel")
+
+
 def wait_kernel_idle(page, attempts: int = 3) -> None:
     """Wait until the notebook's kernel is idle. JupyterLite now and then fails to start a
     fresh page's kernel with "Session ... not found" (a race in its in-browser session
     manager, jupyterlite/jupyterlite#1990): the page is then loaded again, as a learner
     would, and the test goes on; a failure every time is a failure."""
     idle = page.locator(".jp-Notebook-ExecutionIndicator[data-status='idle']").first
-    failed = page.locator(".jp-Dialog", has_text="Error Starting Kernel")
+    failed = kernel_error(page)
     for attempt in range(attempts):
         page.locator(".jp-Notebook .jp-Cell").first.wait_for(timeout=STEP_TIMEOUT_MS)
         idle.or_(failed).first.wait_for(timeout=KERNEL_TIMEOUT_MS)
@@ -195,7 +200,7 @@ def wait_kernel_idle(page, attempts: int = 3) -> None:
 def recover_lost_kernel(page) -> bool:
     """If JupyterLite lost the kernel after all (its "Error Starting Kernel" dialog can come
     after the kernel was idle), load the page again and wait for a kernel; True if it did."""
-    if not page.locator(".jp-Dialog", has_text="Error Starting Kernel").count():
+    if not kernel_error(page).count():
         return False
     page.reload()
     wait_kernel_idle(page)

@@ -130,6 +130,12 @@ class Shadow:
         }
 
 
+def wears_its_sheet(board) -> bool:
+    """The table's own style sheet applies to this board (js/src/styles.ts adopts it): the
+    board is a flex column, which it is not unstyled."""
+    return board.evaluate("b => getComputedStyle(b).flexDirection") == "column"
+
+
 class TablePage:
     """The table as rendered in a page, found by the widget's root element."""
 
@@ -143,7 +149,7 @@ class TablePage:
         by the shadow root: js/src/styles.ts): the board is a flex column."""
         board = self.root.locator(".rw-board")
         board.wait_for(timeout=timeout)
-        assert board.evaluate("b => getComputedStyle(b).flexDirection") == "column"
+        assert wears_its_sheet(board)
 
     def button(self, key: str):
         """A control by its accessible name, from the translation table."""

@@ -29,7 +29,7 @@ from lite_support import (
     wait_all_run,
     wait_kernel_idle,
 )
-from table_driver import Shadow, TablePage
+from table_driver import Shadow, TablePage, wears_its_sheet
 
 from rummy_widget.errors import EXTRAS
 from rummy_widget.i18n import t
@@ -118,8 +118,7 @@ def open_and_run(page, server, path: str) -> float:
     board = page.locator(".rw-root .rw-board").first
     board.wait_for(timeout=180_000)
     painted = time.perf_counter() - start
-    # Styled: the table's sheet rides in its bundle (js/src/styles.ts).
-    assert board.evaluate("b => getComputedStyle(b).flexDirection") == "column"
+    assert wears_its_sheet(board)
     wait_all_run(page)
     assert error_outputs(page) == []
     return painted
