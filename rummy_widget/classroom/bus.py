@@ -9,15 +9,18 @@ or reads the table from the store, and pushes to its own connections.
 Redis pub/sub may drop a message when a worker is down, which is harmless: the store refuses
 a move on a table a worker did not know had moved, and that worker then reads it.
 
-What a worker publishes in one turn of its event loop goes as one Redis message (its id on
-the first line, then one line a change: the change as JSON, and after a change that carries
-one, a line with the encoded update its connections were sent), because each message costs
-the receiver a parse and a wake-up of its own. A worker keeps two of redis-py's connections
-(its parser is hiredis's C one when that is installed, as the ``classroom`` extra does): one
-publishes without waiting for each reply (a task of its own reads the replies), one is
-subscribed and read as it arrives. redis-py's client and ``PubSub`` objects are not used:
-their per-command connection pool and the dict they make of each message cost a worker more
-than the changes it sent and received.
+What a worker publishes in one turn of its event loop goes as one Redis message (one line
+a change: the change as JSON, and after a change that carries one, a line with the encoded
+update its connections were sent), because each message costs the receiver a parse and a
+wake-up of its own. A worker keeps two of redis-py's connections (its parser is hiredis's C
+one when that is installed, as the ``classroom`` extra does): one publishes, with Redis's
+replies turned off (``CLIENT REPLY OFF``: a reply, the count of receivers, would only wake
+the worker to be read and dropped), one is subscribed and read as it arrives. A worker
+publishes on a channel of its own (``CHANNEL:<worker id>``) and subscribes to every other
+worker's by patterns that leave out its own (``patterns``), so Redis does not send a worker
+back what it published, which it would read and drop. redis-py's client and ``PubSub``
+objects are not used: their per-command connection pool and the dict they make of each
+message cost a worker more than the changes it sent and received.
 """
 
 from __future__ import annotations
@@ -41,6 +44,14 @@ Listener = Callable[[str, int, int | None, tuple | None, str | None], Awaitable[
 Move = tuple[int, int, int, dict, str]
 
 
+def patterns(worker: str) -> list[str]:
+    """Redis glob patterns that together match every worker's channel but ``worker``'s,
+    each channel by exactly one of them (so each message arrives once): for each position
+    of the id, its characters before as they are, that one any other. Worker ids are of
+    one length, of characters with no meaning in a pattern (hex)."""
+    return [f"{CHANNEL}:{worker[:i]}[^{worker[i]}]*" for i in range(len(worker))]
+
+
 class LocalBus:
     """One worker: every connection is in this process, so there is no one to tell."""
 
@@ -55,7 +66,7 @@ class LocalBus:
 
 
 class RedisBus:
-    """Several workers: one pub/sub channel; a worker ignores its own messages.
+    """Several workers: a pub/sub channel a worker, each worker subscribed to the others'.
 
     Redis pub/sub keeps no message for a worker that is not connected: a worker whose
     connection closed connects again (every ``RECONNECT`` seconds until it can), and what
@@ -102,53 +113,53 @@ class RedisBus:
             await asyncio.sleep(RECONNECT)
 
     async def _publishing(self, conn: AbstractConnection) -> None:
-        """Send what each turn of the loop queued as one PUBLISH, without waiting for its
-        reply: a task of its own reads the replies (counts of receivers) as they come."""
-        replies = asyncio.create_task(self._drain(conn))
+        """Send what each turn of the loop queued as one PUBLISH. Redis sends no replies on
+        this connection; a task of its own reads it to learn that it closed (seen at the
+        next publish, or by the failing write)."""
+        await conn.send_packed_command(conn.pack_command("CLIENT", "REPLY", "OFF"), False)
+        channel = f"{CHANNEL}:{self.worker}"
+        closed = asyncio.create_task(conn.read_response())
         try:
-            while not replies.done():
+            while not closed.done():
                 if not self._outbox:
                     self._ready.clear()
                     await self._ready.wait()
                     continue
                 texts, self._outbox = self._outbox, []
-                text = "\n".join([self.worker, *texts])
-                await conn.send_packed_command(conn.pack_command("PUBLISH", CHANNEL, text), False)
-            await replies  # the connection closed: its error
+                text = "\n".join(texts)
+                await conn.send_packed_command(conn.pack_command("PUBLISH", channel, text), False)
+            await closed  # the connection closed: its error (or an unexpected reply)
+            raise ConnectionError("Redis replied on a connection whose replies are off")
         finally:
-            replies.cancel()
-
-    @staticmethod
-    async def _drain(conn: AbstractConnection) -> None:
-        while True:
-            await conn.read_response()
+            closed.cancel()
 
     async def _listening(self, conn: AbstractConnection) -> None:
-        await conn.send_command("SUBSCRIBE", CHANNEL)
+        own = patterns(self.worker)
+        await conn.send_command("PSUBSCRIBE", *own)
+        subscribed = 0
         while True:
             reply = await conn.read_response()
-            if reply[0] == b"message":
-                await self._deliver(reply[2])
-            elif reply[0] == b"subscribe":
-                self._subscribed.set()
+            if reply[0] == b"pmessage":
+                await self._deliver(reply[3])
+            elif reply[0] == b"psubscribe":
+                subscribed += 1
+                if subscribed == len(own):
+                    self._subscribed.set()
 
     async def _deliver(self, data: bytes) -> None:
         """A message another worker published, change by change, in order."""
         lines = data.decode().split("\n")
-        if lines[0] != self.worker:
-            at = 1
-            while at < len(lines):
-                room, table, present, move, has_update = json.loads(lines[at])
-                update = lines[at + 1] if has_update else None
-                at += 2 if has_update else 1
-                try:
-                    await self._listener(
-                        room, table, present, tuple(move) if move else None, update
-                    )
-                except Exception:  # one table's failure must not deafen this worker
-                    log.exception(
-                        "reading table %s of room %s after another worker's move", table, room
-                    )
+        at = 0
+        while at < len(lines):
+            room, table, present, move, has_update = json.loads(lines[at])
+            update = lines[at + 1] if has_update else None
+            at += 2 if has_update else 1
+            try:
+                await self._listener(room, table, present, tuple(move) if move else None, update)
+            except Exception:  # one table's failure must not deafen this worker
+                log.exception(
+                    "reading table %s of room %s after another worker's move", table, room
+                )
 
     async def publish(
         self,
