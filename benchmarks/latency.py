@@ -23,6 +23,10 @@ off), to show how much of each round trip is Nagle's wait for a delayed ACK.
     seen by a PerformanceObserver, and the frame rate while animating;
 (f) the bundle: widget.js (the style sheet inside) minified, and gzipped.
 
+For (a) and (b) it also splits each round trip where the page receives the reply (the
+largest kernel websocket message of the round trip, the widget's state update): click ->
+reply arrives (the kernel's work and the message's way) and reply -> shown (the page's work).
+
 Prints median and p95 of each and the ratio b/a. A benchmark, not a test: nothing here fails on
 a slow figure. Goals (issue 21): b/a <= 1.25, select <= 2 ms, first paint < 150 ms, no long
 task > 50 ms in a 4-player round, bundle <= 60 kB minified and <= 20 kB gzipped.
@@ -106,7 +110,7 @@ ECHO_JS = """async (root) => {
   const button = root.querySelector(".echo-button"), out = root.querySelector(".echo-out");
   const want = String(Number(out.textContent) + 1);
   return await new Promise((resolve) => {
-    const t0 = performance.now();
+    const t0 = (window.__rwClick = performance.now());
     const seen = new MutationObserver(() => {
       if (out.textContent === want) { seen.disconnect(); resolve(performance.now() - t0); }
     });
@@ -119,13 +123,36 @@ STOCK_JS = """async (root) => {
   const count = () => root.querySelectorAll(".rw-hand [data-card]").length;
   const want = count() + 1;
   return await new Promise((resolve) => {
-    const t0 = performance.now();
+    const t0 = (window.__rwClick = performance.now());
     const seen = new MutationObserver(() => {
       if (count() === want) { seen.disconnect(); resolve(performance.now() - t0); }
     });
     seen.observe(root, { childList: true, subtree: true });
     root.querySelector('[data-rw-act="stock"]').click();
   });
+}"""
+
+#: Installed before the page's own scripts: every kernel websocket message's arrival time and
+#: size, so a round trip can be split where its reply arrives.
+ARRIVALS_JS = """(() => {
+  const Base = window.WebSocket;
+  const arrivals = (window.__rwArrivals = []);
+  window.WebSocket = class extends Base {
+    constructor(...args) {
+      super(...args);
+      this.addEventListener("message", (e) => {
+        arrivals.push([performance.now(), e.data.byteLength ?? e.data.size ?? e.data.length]);
+        if (arrivals.length > 64) arrivals.shift();
+      });
+    }
+  };
+})();"""
+
+#: The time (after the click) at which the round trip's reply arrived: its largest message.
+REPLY_JS = """([t0, total]) => {
+  const inside = window.__rwArrivals.filter(([t]) => t >= t0 && t <= t0 + total);
+  if (!inside.length) return null;
+  return inside.reduce((a, b) => (b[1] > a[1] ? b : a))[0] - t0;
 }"""
 
 #: Selecting a card: the script time of the click (its handler runs inside click()).
@@ -200,6 +227,19 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
 
 
+def split_line(name: str, trips: list[tuple[float, float | None]]) -> str:
+    """Medians of click -> reply arrives and reply -> shown, over the trips whose reply was seen."""
+    seen = [(total, reply) for total, reply in trips if reply is not None]
+    if not seen:
+        return f"{name:<28} no reply seen"
+    to_reply = statistics.median(reply for _, reply in seen)
+    after = statistics.median(total - reply for total, reply in seen)
+    return (
+        f"{name:<28} click -> reply {to_reply:5.2f} ms, reply -> shown {after:5.2f} ms"
+        f"   (n={len(seen)})"
+    )
+
+
 def summary(name: str, values: list[float]) -> str:
     return (
         f"{name:<28} n={len(values):<4} median {statistics.median(values):7.1f} ms"
@@ -207,10 +247,16 @@ def summary(name: str, values: list[float]) -> str:
     )
 
 
-def measure_echo(page, samples: int, warmup: int) -> list[float]:
+def round_trip(page, root, js: str) -> tuple[float, float | None]:
+    """One timed round trip, and when (after the click) its reply arrived."""
+    total = root.evaluate(js)
+    return total, page.evaluate(REPLY_JS, [page.evaluate("window.__rwClick"), total])
+
+
+def measure_echo(page, samples: int, warmup: int) -> list[tuple[float, float | None]]:
     root = cell(page, 0).locator(".echo-button").locator("..")
     root.wait_for()
-    times = [root.evaluate(ECHO_JS) for _ in range(warmup + samples)]
+    times = [round_trip(page, root, ECHO_JS) for _ in range(warmup + samples)]
     return times[warmup:]
 
 
@@ -259,7 +305,7 @@ def measure_select(page, samples: int, warmup: int) -> list[float]:
     return times[2 * warmup :]
 
 
-def measure_stock(page, samples: int, warmup: int) -> list[float]:
+def measure_stock(page, samples: int, warmup: int) -> list[tuple[float, float | None]]:
     root = cell(page, 2).locator(".rw-root")
     root.locator(".rw-board").wait_for()
     times = []
@@ -271,7 +317,7 @@ def measure_stock(page, samples: int, warmup: int) -> list[float]:
             root.locator('[data-rw-act="next"]').click()
             wait_until(page, root, f"r => ({CAN_DRAW_JS})(r)")
             continue
-        times.append(root.evaluate(STOCK_JS))
+        times.append(round_trip(page, root, STOCK_JS))
         # Untimed: discard the drawn card (the last one in the hand) and let the bot play.
         cards = root.locator(".rw-hand [data-card]")
         cards.last.click()
@@ -305,6 +351,7 @@ def main() -> None:
         try:
             browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
             page = browser.new_page(viewport={"width": 1280, "height": 1400})
+            page.add_init_script(ARRIVALS_JS)
             cells = [ECHO_CELL, IMPORT_CELL, TABLE_CELL, PAINT_CELL, ROUND_CELL]
             server.write_notebook("latency.ipynb", cells)
             open_notebook(page, server, "latency.ipynb")
@@ -312,8 +359,8 @@ def main() -> None:
             run_cell(page, 1)
             started = time.monotonic()
             first = measure_first_paint(page, 2)[0]
-            echo = measure_echo(page, args.samples, args.warmup)
-            stock = measure_stock(page, args.samples, args.warmup)
+            echo_trips = measure_echo(page, args.samples, args.warmup)
+            stock_trips = measure_stock(page, args.samples, args.warmup)
             select = measure_select(page, args.samples, args.warmup)
             reruns = measure_first_paint(page, 3, args.paint_runs)
             run_cell(page, 4)
@@ -322,6 +369,8 @@ def main() -> None:
         finally:
             server.stop()
 
+    echo = [total for total, _ in echo_trips]
+    stock = [total for total, _ in stock_trips]
     ratio = statistics.median(stock) / statistics.median(echo)
     nagle = "TCP_NODELAY on the kernel websocket" if args.nodelay else "stock Jupyter Server"
     print(
@@ -330,6 +379,8 @@ def main() -> None:
     print(summary("(a) bare anywidget echo", echo))
     print(summary("(b) table: stock -> hand", stock))
     print(f"{'ratio b/a (medians)':<28} {ratio:.2f}   (goal <= 1.25)")
+    print(split_line("(a) split at the reply", echo_trips))
+    print(split_line("(b) split at the reply", stock_trips))
     print(summary("(d) select a card (script)", select))
     print(
         f"{'(c) run cell -> painted':<28} first table {first:.0f} ms, "
