@@ -149,7 +149,8 @@ ARRIVALS_JS = """(() => {
 })();"""
 
 #: The time (after the click) at which the round trip's reply arrived: its largest message.
-REPLY_JS = """([t0, total]) => {
+REPLY_JS = """(total) => {
+  const t0 = window.__rwClick;
   const inside = window.__rwArrivals.filter(([t]) => t >= t0 && t <= t0 + total);
   if (!inside.length) return null;
   return inside.reduce((a, b) => (b[1] > a[1] ? b : a))[0] - t0;
@@ -250,7 +251,7 @@ def summary(name: str, values: list[float]) -> str:
 def round_trip(page, root, js: str) -> tuple[float, float | None]:
     """One timed round trip, and when (after the click) its reply arrived."""
     total = root.evaluate(js)
-    return total, page.evaluate(REPLY_JS, [page.evaluate("window.__rwClick"), total])
+    return total, page.evaluate(REPLY_JS, total)
 
 
 def measure_echo(page, samples: int, warmup: int) -> list[tuple[float, float | None]]:
