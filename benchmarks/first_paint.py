@@ -194,6 +194,7 @@ MILESTONES = [
     ("the cell ends (execute_result sent)", "kernel: cell ends"),
     ("the table's comm_open arrives", "ws comm_open big"),
     ("execute_result arrives", "ws execute_result"),
+    ("anywidget imports the bundle (a new blob URL)", "esm import"),
     ("the table is in the page (bundle loaded, rendered)", "rw-board"),
     ("the next frame starts (style, layout done)", "frame"),
     ("painted (benchmarks/latency.py's (c))", "painted"),
