@@ -58,8 +58,9 @@ def guarded(handler):
 
 async def page(request: Request) -> HTMLResponse:
     lang = _lang(request)
-    # The board's own labels, and the card names for the cards' accessible text.
-    wanted = ("classroom.board.", "card.name", "card.rank.", "card.suit.")
+    # The board's own labels, the card names for the cards' accessible text, and the table's
+    # own words for a move of the log and a kind of meld.
+    wanted = ("classroom.board.", "card.name", "card.rank.", "card.suit.", "log.", "ui.kind.")
     labels = {k: v for k, v in locale_table(lang).items() if k.startswith(wanted)}
     html = resources.files(__package__).joinpath("board.html").read_text("utf-8")
     html = html.replace("__LANG__", lang).replace("__LABELS__", json.dumps(labels))
@@ -71,7 +72,8 @@ def table_record(hub, table, open_hands: bool) -> dict:
     log = []
     if table.game is not None:
         log = [{"seat": seat, "action": a.to_json()} for seat, a in table.game.history]
-    done = [r for _, _, _, r in hub.store.deals(table.room, table.index) if r is not None]
+    deals = hub.store.deals(table.room, table.index)
+    done = [{**r, "deal": d} for _, d, _, r in deals if r is not None]
     return {
         "room": table.room,
         "table": table.index,
