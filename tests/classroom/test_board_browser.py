@@ -10,7 +10,7 @@ English), and one each of ``open-hands`` (1366, light) and ``finished`` (1920, l
 from __future__ import annotations
 
 import sys
-import threading
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -126,9 +126,18 @@ def test_the_board_shows_every_table_live_and_passes_axe(server_factory, page):
     log.locator("summary").click()
     drew = t("log.draw_stock", "fi", name=mover.name)
     assert log.locator("li").all_inner_texts() == [drew]
+    # The next move redraws the board: the log stays open with the focus on it, and the
+    # marker moves to the other player.
+    log.locator("summary").focus()
+    hand = mover.wait(lambda s: s["move"] == 1)["view"]["hand"]
+    mover.act({"type": "discard", "card": hand[0]["id"]})
+    log.locator("summary").get_by_text(f"{board('log')} (2)").wait_for()
+    assert page.evaluate("document.activeElement.textContent") == f"{board('log')} (2)"
+    assert log.evaluate("d => d.open") and log.locator("li").count() == 2
+    assert other.name in moving.inner_text() and mover.name not in moving.inner_text()
     page.get_by_label("Näytä kaikki kädet").check()
     assert page.locator("#open-warning").is_visible()
-    page.wait_for_function("document.querySelectorAll('article li .card').length >= 21")
+    page.wait_for_function("document.querySelectorAll('article li .card').length >= 20")
     assert log.evaluate("d => d.open")  # redrawn with the hands, and still open
     # Cards as the table shows them: rank and suit symbol, hearts and diamonds red, and the
     # Finnish card name for a screen reader.
@@ -160,21 +169,8 @@ def play_until(seats, until) -> None:
     # The solver fills its tables on first use, and not safely from several threads at once
     # (an IndexError seen here): fill them in this thread first.
     held_tables()
-    errors: list[BaseException] = []
-
-    def run(i, seat):
-        try:
-            play(seat, until=until, seed=i)
-        except BaseException as err:  # reported in the test's thread
-            errors.append(err)
-
-    threads = [threading.Thread(target=run, args=(i, s)) for i, s in enumerate(seats)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(300)
-    if errors:
-        raise errors[0]
+    with ThreadPoolExecutor(len(seats)) as pool:
+        list(pool.map(lambda i: play(seats[i], until=until, seed=i), range(len(seats))))
 
 
 def result_line(result: dict, lang: str) -> str:
