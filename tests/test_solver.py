@@ -621,3 +621,35 @@ def test_memos_stay_bounded_and_answers_unchanged(monkeypatch) -> None:
         assert len(ctx.hands) <= 8
         assert all(len(built) <= 40 for built in ctx.built)
     _core.clear_caches()
+
+
+def test_held_tables_fill_once_when_threads_ask_together() -> None:
+    """The classroom's seats and a tournament's threads may each make the solver's first
+    call at once: every thread must see the card tables whole, and built once."""
+    import threading
+
+    from rummy_widget.solver import _build
+
+    expected = _build.build_held()
+    saved = list(_build.HELD)
+    _build.HELD.clear()
+    start = threading.Barrier(8)
+    seen: list[object] = []
+
+    def first_call() -> None:
+        start.wait()
+        tables = _build.held_tables()
+        seen.append((len(tables), tables[7][-1]))
+
+    try:
+        threads = [threading.Thread(target=first_call) for _ in range(8)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        assert len(seen) == 8  # no thread failed on a half-filled table
+        held = _build.HELD
+        assert held == expected  # each table once, in its place
+        assert all(n == 8 and last == expected[7][-1] for n, last in seen)
+    finally:
+        _build.HELD[:] = saved or expected

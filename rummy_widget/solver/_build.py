@@ -13,6 +13,7 @@ runs, lay-offs and leftover use its faces, and the runs are taken in the global 
 
 from __future__ import annotations
 
+import threading
 from operator import itemgetter
 
 from ..engine.cards import DECK, ID_BITS, Card
@@ -31,24 +32,38 @@ BY_INDEX = itemgetter(1)  # a lay-off's table meld index
 # ``HELD[2 * s + 1][low >> 7 | (high >> 7) << 6]``. About the cards only, the same for every
 # rules: filled with the first ``PlainSuit`` (``held_tables``), not at import.
 HELD: list[list] = []
+_HELD_LOCK = threading.Lock()
 
 
 def held_tables() -> list[list]:
-    """Fill ``HELD`` (4 x (3^7 + 3^6) tuples, about 1.7 MB) once per process."""
+    """Fill ``HELD`` (4 x (3^7 + 3^6) tuples, about 1.7 MB) once per process.
+
+    Threads may ask at once (the classroom's seats, a tournament's workers): the tables are
+    built under a lock and put into ``HELD`` in one step, so a thread sees it empty or whole.
+    """
     if not HELD:
-        for s in range(4):
-            for first, size in ((0, 7), (7, 6)):
-                table: list = [None] * (1 << (2 * size))
-                entries = [(0, ())]
-                for i in range(size):  # doubling by rank, so each tuple stays in rank order
-                    c0, c1 = CARDS[13 * s + first + i], CARDS[52 + 13 * s + first + i]
-                    entries += [(k | 1 << i, (*t, c0)) for k, t in entries] + [
-                        (k | 1 << (size + i), (*t, c1)) for k, t in entries
-                    ]
-                for k, t in entries:
-                    table[k] = t
-                HELD.append(table)
+        with _HELD_LOCK:
+            if not HELD:
+                HELD[:] = build_held()
     return HELD
+
+
+def build_held() -> list[list]:
+    """The eight tables of ``HELD``, built afresh."""
+    tables = []
+    for s in range(4):
+        for first, size in ((0, 7), (7, 6)):
+            table: list = [None] * (1 << (2 * size))
+            entries = [(0, ())]
+            for i in range(size):  # doubling by rank, so each tuple stays in rank order
+                c0, c1 = CARDS[13 * s + first + i], CARDS[52 + 13 * s + first + i]
+                entries += [(k | 1 << i, (*t, c0)) for k, t in entries] + [
+                    (k | 1 << (size + i), (*t, c1)) for k, t in entries
+                ]
+            for k, t in entries:
+                table[k] = t
+            tables.append(table)
+    return tables
 
 
 # (score, melds as (order, seq, cards) with ``order`` from ``run_order``, lay-offs as

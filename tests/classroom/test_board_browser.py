@@ -26,7 +26,6 @@ from browser_support import (
 
 from rummy_widget.classroom import Classroom, connect
 from rummy_widget.i18n import t
-from rummy_widget.solver._build import held_tables
 
 from .players import play, play_all
 
@@ -166,9 +165,6 @@ def test_the_board_shows_every_table_live_and_passes_axe(server_factory, page):
 
 def play_until(seats, until) -> None:
     """Each seat plays in its own thread until ``until(state)`` holds for it."""
-    # The solver fills its tables on first use, and not safely from several threads at once
-    # (an IndexError seen here): fill them in this thread first.
-    held_tables()
     with ThreadPoolExecutor(len(seats)) as pool:
         list(pool.map(lambda i: play(seats[i], until=until, seed=i), range(len(seats))))
 
