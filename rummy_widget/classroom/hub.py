@@ -220,14 +220,15 @@ class Hub:
         await self.bus.close()
         self.store.close()
 
-    def room(self, name: str, create: bool = False) -> Room | None:
+    def room(self, name: str, create: bool = False, lang: str = "en") -> Room | None:
+        """The room ``name``; ``create``: made with the server's settings in ``lang`` if new."""
         if name in self.rooms:
             return self.rooms[name]
         config = self.store.room(name)
         if config is None:
             if not create:
                 return None
-            config = self.default_config().to_dict()
+            config = self.default_config(lang).to_dict()
             with contextlib.suppress(Conflict):  # another worker made it: read it back
                 self.store.add_room(name, config)
             config = self.store.room(name)
@@ -236,10 +237,12 @@ class Hub:
         self.rooms[name] = room
         return room
 
-    def default_config(self) -> RoomConfig:
+    def default_config(self, lang: str = "en") -> RoomConfig:
+        """A room a learner's join makes. A room is a class: it takes the language of the
+        learner who made it, so a Finnish class's bots are "basic-botti 2", not "basic bot 2"."""
         s = self.settings
         return RoomConfig(
-            players=s.players, bots=s.bots, replace_after=s.replace_after, deals=s.deals
+            players=s.players, bots=s.bots, replace_after=s.replace_after, deals=s.deals, lang=lang
         )
 
     def create_room(self, name: str, config: RoomConfig) -> Room:
@@ -265,7 +268,7 @@ class Hub:
             await self.watch(conn, message)
 
     async def join(self, conn: Conn, message: dict) -> None:
-        room = self.room(message["room"], create=True)
+        room = self.room(message["room"], create=True, lang=conn.lang)
         table, seat, token = room.join(self.store, message["name"], message["token"])
         conn.room, conn.table, conn.seat = room.name, table.index, seat
         self.conns.setdefault((room.name, table.index), set()).add(conn)

@@ -26,6 +26,18 @@ def test_the_teacher_fills_empty_seats_with_bots_and_the_learner_plays_them(serv
     assert [r["control"] for r in teacher.results()] == ["human", "bot", "bot"]
 
 
+def test_a_room_made_by_a_join_names_its_bots_in_that_learners_language(server_factory):
+    server = server_factory()
+    teacher = Classroom(server.url, server.key)
+    for room, lang, bot in (("HIRVI", "fi", "basic-botti"), ("MOOSE", "en", "basic bot")):
+        learner = connect(server.url, room, "Aino", lang=lang)  # no room yet: the join makes it
+        assert teacher.start(room) == [0]
+        state = learner.wait(lambda s: s["view"] is not None)
+        names = [seat["name"] for seat in state["seats"]]
+        assert names == ["Aino"] + [f"{bot} {n}" for n in range(2, len(names) + 1)]
+        learner.close()
+
+
 def moves_by(server, seat: int) -> list[str]:
     rows = sqlite3.connect(server.database).execute(
         "SELECT nonce FROM moves WHERE room = 'SOPULI' AND seat = ? ORDER BY n", (seat,)
