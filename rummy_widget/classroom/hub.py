@@ -239,7 +239,7 @@ class Hub:
 
     def default_config(self, lang: str = "en") -> RoomConfig:
         """A room a learner's join makes. A room is a class: it takes the language of the
-        learner who made it, so a Finnish class's bots are "basic-botti 2", not "basic bot 2"."""
+        learner who made it, so a Finnish class's bots are "perusbotti 2", not "basic bot 2"."""
         s = self.settings
         return RoomConfig(
             players=s.players, bots=s.bots, replace_after=s.replace_after, deals=s.deals, lang=lang

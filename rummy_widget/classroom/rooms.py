@@ -385,9 +385,8 @@ class Room:
                 continue
             for seat, row in enumerate(table.seats):
                 if row is None:
-                    bot = t(
-                        "classroom.bot_seat", self.config.lang, bot=self.config.bots, n=seat + 1
-                    )
+                    name = f"classroom.bot_seat.{self.config.bots}"
+                    bot = t(name, self.config.lang, n=seat + 1)
                     with contextlib.suppress(Conflict):
                         store.add_seat(self.name, SeatRow(table.index, seat, bot, None, "bot"))
             table.sync(store)

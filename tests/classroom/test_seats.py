@@ -29,7 +29,7 @@ def test_the_teacher_fills_empty_seats_with_bots_and_the_learner_plays_them(serv
 def test_a_room_made_by_a_join_names_its_bots_in_that_learners_language(server_factory):
     server = server_factory()
     teacher = Classroom(server.url, server.key)
-    for room, lang, bot in (("HIRVI", "fi", "basic-botti"), ("MOOSE", "en", "basic bot")):
+    for room, lang, bot in (("HIRVI", "fi", "perusbotti"), ("MOOSE", "en", "basic bot")):
         learner = connect(server.url, room, "Aino", lang=lang)  # no room yet: the join makes it
         assert teacher.start(room) == [0]
         state = learner.wait(lambda s: s["view"] is not None)
