@@ -27,14 +27,15 @@ def table_of_four(url: str, room: str, names=("Ann", "Bo", "Cy", "Di")) -> list[
     return [connect(url, room, name) for name in names]
 
 
-def play_all(seats: list[Seat], acked: list | None = None) -> list[dict]:
-    """Each seat in its own thread, as learners at their own machines; the last states."""
+def play_all(seats: list[Seat], acked: list | None = None, until=None) -> list[dict]:
+    """Each seat in its own thread, as learners at their own machines, until the table is
+    finished (or ``until``, as ``play``); the last states."""
     finals: dict[int, dict] = {}
     errors: list[BaseException] = []
 
     def run(i: int, seat: Seat) -> None:
         try:
-            finals[i] = play(seat, acked, seed=i)
+            finals[i] = play(seat, acked, until=until, seed=i)
         except BaseException as err:  # reported below, in the test's thread
             errors.append(err)
 

@@ -10,7 +10,6 @@ English), and one each of ``open-hands`` (1366, light) and ``finished`` (1920, l
 from __future__ import annotations
 
 import sys
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -27,7 +26,7 @@ from browser_support import (
 from rummy_widget.classroom import Classroom, connect
 from rummy_widget.i18n import t
 
-from .players import play, play_all
+from .players import play_all
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 pytestmark = pytest.mark.browser
@@ -163,12 +162,6 @@ def test_the_board_shows_every_table_live_and_passes_axe(server_factory, page):
     assert page.get_by_role("button", name=board("start")).count() == 0
 
 
-def play_until(seats, until) -> None:
-    """Each seat plays in its own thread until ``until(state)`` holds for it."""
-    with ThreadPoolExecutor(len(seats)) as pool:
-        list(pool.map(lambda i: play(seats[i], until=until, seed=i), range(len(seats))))
-
-
 def result_line(result: dict, lang: str) -> str:
     """What the board says of a finished deal, from the stored result."""
     deal = result["deal"] + 1
@@ -191,7 +184,7 @@ def test_the_board_in_a_second_deal_shows_the_first_deals_results_and_the_standi
     seats = [connect(server.url, "ILVES", name) for name in names]
     teacher.start("ILVES")  # table 3: Iida and three bots
     # Deal 1 to its end at every table, then a few moves of deal 2.
-    play_until(seats, lambda s: s["deal"] == 1 and s["move"] >= 8)
+    play_all(seats, until=lambda s: s["deal"] == 1 and s["move"] >= 8)
     rooms = teacher.rooms()
     assert len(rooms[0]["tables"]) == 3
     for lang in ("fi", "en"):
