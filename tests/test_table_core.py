@@ -238,12 +238,21 @@ def contract_views() -> dict[str, dict]:
     return views
 
 
+def contract_messages() -> dict[str, dict]:
+    """Real exchanges of other messages, each with the views around it."""
+    table = Table(opponents=["basic"], seed=19)
+    before = table.view(0)
+    assert act(table, {"type": "draw", "source": "stock"})
+    drawn = {"before": before, "drawn": table.drawn, "after": table.view(0)}
+    return {"messages/drawn": drawn}
+
+
 def test_contract_fixtures_are_the_views_python_sends() -> None:
-    """js/test/fixtures/*.json are real views; RUMMY_UPDATE_FIXTURES=1 rewrites them."""
-    views = contract_views()
-    FIXTURES.mkdir(exist_ok=True)
+    """js/test/fixtures/*.json are real views (and messages/*.json other messages, with the
+    views around them); RUMMY_UPDATE_FIXTURES=1 rewrites them."""
+    (FIXTURES / "messages").mkdir(parents=True, exist_ok=True)
     stale = []
-    for name, view in views.items():
+    for name, view in {**contract_views(), **contract_messages()}.items():
         text = json.dumps(view, ensure_ascii=False, indent=1, sort_keys=True) + "\n"
         path = FIXTURES / f"{name}.json"
         if os.environ.get("RUMMY_UPDATE_FIXTURES"):
@@ -277,6 +286,7 @@ def test_errors_count_melds_from_one_like_the_screen() -> None:
 
 
 def test_the_view_sends_only_the_log_the_screen_shows() -> None:
+    from rummy_widget.display.log_words import event_text
     from rummy_widget.table.view import LOG_SHOWN
 
     table = Table(opponents=[StockBot()] * 3, seed=8)
@@ -286,7 +296,10 @@ def test_the_view_sends_only_the_log_the_screen_shows() -> None:
     view = table.view()
     animated = sum(len(s["events"]) for s in view["steps"])
     assert len(view["log"]) == LOG_SHOWN + animated
-    assert view["log"] == [dict(e) for e in game.log[view["log_start"] :]]
+    assert view["log"] == [
+        dict(e, text=event_text(e, table.names, "en", table.seat))
+        for e in game.log[view["log_start"] :]
+    ]
     js = (REPO / "js" / "src" / "board.ts").read_text("utf-8")
     assert f"export const LOG_SHOWN = {LOG_SHOWN};" in js  # one number on both sides
 

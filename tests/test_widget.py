@@ -149,7 +149,12 @@ def test_bot_moves_are_sent_as_public_steps() -> None:
     steps = h.table.view["steps"]
     assert [e["type"] for s in steps for e in s["events"]][:2] == ["draw", "discard"]
     draw = steps[0]["events"][0]
-    assert draw == {"type": "draw", "player": 1, "source": "stock"}  # never which card
+    assert draw == {  # never which card
+        "type": "draw",
+        "player": 1,
+        "source": "stock",
+        "text": "Aino drew from the stock.",
+    }
     assert steps[-1]["table"]["current_player"] == 0
     assert steps[-1]["table"]["stock_size"] == h.table.view["stock_size"]
 
@@ -503,11 +508,8 @@ def test_the_review_progress_reaches_the_synced_trait_while_it_runs() -> None:
     assert table.progress == "" and table.view["review"]["summary"]
 
 
-def test_the_opening_message_carries_the_first_view_and_no_update_follows(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    """The page draws the table from the widget's comm_open alone (docs/widget.md, "Speed"):
-    the first view and the rules are in its state, and nothing is sent after it."""
+def _capture_comm(monkeypatch: pytest.MonkeyPatch) -> tuple[list[dict], list[dict]]:
+    """Every new widget's opening state, and every message sent on its comm, in order."""
     import ipywidgets.widgets.widget as ipywidget
 
     opened: list[dict] = []
@@ -530,9 +532,52 @@ def test_the_opening_message_carries_the_first_view_and_no_update_follows(
             pass
 
     monkeypatch.setattr(ipywidget.comm, "create_comm", lambda **args: Comm(**args))
+    return opened, sent
+
+
+def test_the_opening_message_carries_the_first_view_and_no_update_follows(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The page draws the table from the widget's comm_open alone (docs/widget.md, "Speed"):
+    the first view and the rules are in its state, and nothing is sent after it."""
+    opened, sent = _capture_comm(monkeypatch)
     table = RummyTable(opponents=[DiscardHighBot()], seed=9)
     state = opened[-1]
     assert state["view"] == table.view and state["view"]["hand"]
     assert state["view"]["penalty"] == table.view["penalty"] is not None
     assert state["rules"] == table.rules and state["rules"]["rows"]
     assert sent == []
+
+
+@pytest.mark.parametrize("source", ["stock", "discard"])
+def test_a_drawn_card_goes_to_the_page_ahead_of_its_view(
+    monkeypatch: pytest.MonkeyPatch, source: str
+) -> None:
+    """docs/widget.md, "The drawn card first": one custom message with the seat's own new card,
+    then the view; any other move sends the view alone."""
+    _opened, sent = _capture_comm(monkeypatch)
+    table = RummyTable(opponents=[DiscardHighBot()], seed=9)
+    rev = table.view["rev"]
+    assert table.handle_intent(
+        {"type": "action", "rev": rev, "action": {"type": "draw", "source": source}}
+    )
+    first, second = sent
+    card = table.game.hand(0)[-1]
+    assert first["method"] == "custom"
+    assert first["content"] == {
+        "type": "drawn",
+        "rev": rev + 1,
+        "card": card.to_json(),
+        "source": source,
+    }
+    assert second["method"] == "update" and second["state"]["view"]["rev"] == rev + 1
+    assert card.to_json() in second["state"]["view"]["hand"]
+    sent.clear()
+    discard = {"type": "discard", "card": table.game.hand(0)[0].id}
+    assert table.handle_intent({"type": "action", "rev": rev + 1, "action": discard})
+    assert [m["method"] for m in sent] == ["update"]
+    sent.clear()
+    assert not table.handle_intent(
+        {"type": "action", "rev": 0, "action": {"type": "draw", "source": source}}
+    )
+    assert all(m["method"] == "update" for m in sent)

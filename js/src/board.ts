@@ -114,40 +114,6 @@ export function meldNumber(index: number): number {
   return index + 1;
 }
 
-/** One log event in words; `you` is the learner's seat (their own moves read "You drew"). */
-export function logText(lang: Lang, names: string[], event: LogEvent, you = -1): string {
-  const name = names[event.player ?? 0] ?? "";
-  const mine = event.player === you;
-  switch (event.type) {
-    case "deal":
-      return tYou(lang, "log.deal", event.dealer === you, { name: names[event.dealer ?? 0] ?? "" });
-    case "draw":
-      return event.source === "discard" && event.card
-        ? tYou(lang, "log.draw_discard", mine, { name, card: cardName(lang, event.card) })
-        : tYou(lang, "log.draw_stock", mine, { name });
-    case "meld":
-      return tYou(lang, "log.meld", mine, { name, cards: cardList(lang, event.cards ?? []) });
-    case "lay_off":
-      return tYou(lang, "log.lay_off", mine, {
-        name,
-        card: event.card ? cardName(lang, event.card) : "",
-        index: meldNumber(event.meld_index ?? 0),
-      });
-    case "discard":
-      return tYou(lang, "log.discard", mine, { name, card: event.card ? cardName(lang, event.card) : "" });
-    case "rebuild":
-      return t(lang, "log.rebuild");
-    case "end":
-      if (event.void || event.winner === null || event.winner === undefined) {
-        return t(lang, "log.end_void");
-      }
-      return tYou(lang, event.rummy ? "log.end_rummy" : "log.end_out", event.winner === you, {
-        name: names[event.winner] ?? "",
-      });
-  }
-  return "";
-}
-
 /** The caption of an animated move, by the acting player, with short card names (Q♠). */
 export function captionText(lang: Lang, names: string[], step: Step): string {
   const name = names[step.actor] ?? "";
@@ -696,7 +662,7 @@ function drawerPanels(lang: Lang, view: View, table: TableState, names: string[]
     h(
       "ol",
       { class: "rw-log", start: logStart },
-      ...log.map((e) => h("li", {}, logText(lang, names, e, youSeat(view)))),
+      ...log.map((e) => h("li", {}, e.text ?? "")),
     ),
     h("h4", { class: "rw-pile-title" }, tn(lang, "ui.pile_whole", pileCount)),
     table.animating

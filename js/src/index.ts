@@ -7,7 +7,6 @@
 // with a word on the message line, never with silence.
 import {
   actionStates,
-  logText,
   moves,
   orderedHand,
   renderBoard,
@@ -28,7 +27,7 @@ import { aim, celebrate, flightsOf, type Flight } from "./motion";
 import { PartCache } from "./parts";
 import { relay } from "./remote";
 import { adoptStyles } from "./styles";
-import type { Model, Step, View } from "./types";
+import type { Drawn, Model, Step, View } from "./types";
 
 /** Milliseconds per animated bot move. */
 export const DELAYS: Record<Speed, number> = { instant: 0, fast: 250, normal: 700, slow: 1400 };
@@ -77,6 +76,8 @@ export class TableController {
   private steps: Step[] = [];
   /** The replay step asked for and not yet shown: rapid clicks add up, none is dropped. */
   private replayTarget: number | null = null;
+  /** The card drawn and shown ahead of its view (`onDrawn`), until that view comes. */
+  private drawnId: number | null = null;
   phase: Phase = "idle";
   readonly ui: UiState = {
     order: [],
@@ -125,6 +126,7 @@ export class TableController {
     el.append(this.root);
     model.on("change:view", this.onView);
     model.on("change:rules", this.onRules);
+    model.on("msg:custom", this.onDrawn);
     for (const name of SETTINGS) {
       model.on(`change:${name}`, this.onSettings);
     }
@@ -134,6 +136,7 @@ export class TableController {
   destroy(): void {
     this.model.off("change:view", this.onView);
     this.model.off("change:rules", this.onRules);
+    this.model.off("msg:custom", this.onDrawn);
     for (const name of SETTINGS) {
       this.model.off(`change:${name}`, this.onSettings);
     }
@@ -224,6 +227,24 @@ export class TableController {
     else this.draw(this.shown ?? undefined);
   };
 
+  /** The card the learner just drew, sent by Python ahead of the view (which takes a few
+   * milliseconds more to build and draw): it goes into the hand at once. The view follows. */
+  private onDrawn = (msg: Drawn): void => {
+    const view = this.view;
+    if (msg?.type !== "drawn" || !view || this.phase !== "waiting" || msg.rev !== view.rev + 1) return;
+    const pile = msg.source === "discard";
+    this.view = {
+      ...view,
+      hand: [...view.hand, msg.card],
+      taken_from_discard: pile ? msg.card : null,
+      discard_pile: pile ? view.discard_pile.slice(1) : view.discard_pile,
+      stock_size: pile ? view.stock_size : Math.max(0, view.stock_size - 1),
+    };
+    this.updateHand(this.view, false, false);
+    this.drawnId = msg.card.id;
+    this.draw();
+  };
+
   private onRules = (): void => {
     const rules = this.model.get("rules");
     if (this.view && rules?.rows) this.view = { ...this.view, rules };
@@ -249,7 +270,10 @@ export class TableController {
       this.ui.order = kept;
       for (const id of added) this.insertCard(id);
       this.ui.fresh = new Set(added);
+      // The card sent ahead of the view is already in the hand: it is still the new one.
+      if (this.drawnId !== null && held.has(this.drawnId)) this.ui.fresh.add(this.drawnId);
     }
+    this.drawnId = null;
     if (revChanged) {
       this.ui.selected.clear();
       this.ui.target = null;
@@ -270,10 +294,9 @@ export class TableController {
     order.splice(at < 0 ? order.length : at, 0, id);
   }
 
+  /** A step's moves in words (Python's, in the table's language). */
   private eventTexts(step: Step): string[] {
-    const names = (this.view?.players ?? []).map((p) => p.name);
-    const you = this.view ? youSeat(this.view) : -1;
-    return step.events.map((e) => logText(this.lang, names, e, you));
+    return step.events.map((e) => e.text ?? "");
   }
 
   private unseenAfter(): number {

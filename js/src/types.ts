@@ -34,6 +34,17 @@ export interface LogEvent {
   winner?: number | null;
   rummy?: boolean;
   void?: boolean;
+  /** The move in words, from the seat's point of view, in the view's language (Python's). */
+  text?: string;
+}
+
+/** The card a seat just drew, sent to its screen ahead of the view (table/view.py's
+ * drawn_message): `rev` is the view's that follows. */
+export interface Drawn {
+  type: "drawn";
+  rev: number;
+  card: Card;
+  source: "stock" | "discard";
 }
 
 /** The public table after one bot move, for animating the bots' turns. */

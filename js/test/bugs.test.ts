@@ -22,7 +22,7 @@ function botTurn(over: Partial<View> = {}, reveal = false): View {
   const steps: Step[] = [
     {
       actor: 1,
-      events: [{ type: "draw", player: 1, source: "stock" }],
+      events: [{ type: "draw", player: 1, source: "stock", text: "Aino drew from the stock." }],
       table: {
         players: players(10, 10),
         current_player: 1,
@@ -35,7 +35,7 @@ function botTurn(over: Partial<View> = {}, reveal = false): View {
     },
     {
       actor: 1,
-      events: [{ type: "discard", player: 1, card: card("4S") }],
+      events: [{ type: "discard", player: 1, card: card("4S"), text: "Aino discarded 4 of spades." }],
       table: {
         players: players(10, 9),
         current_player: 0,
@@ -67,13 +67,13 @@ describe("broken today", () => {
 
   test("the move log is never ahead of the animated table", () => {
     vi.useFakeTimers();
-    const before = makeView({ rev: 3, log: [{ type: "deal", dealer: 1 }] });
+    const before = makeView({ rev: 3, log: [{ type: "deal", dealer: 1, text: "Aino dealt." }] });
     const model = mount({ view: before, bot_speed: "normal" });
     const view = botTurn({
       log: [
-        { type: "deal", dealer: 1 },
-        { type: "draw", player: 1, source: "stock" },
-        { type: "discard", player: 1, card: card("4S") },
+        { type: "deal", dealer: 1, text: "Aino dealt." },
+        { type: "draw", player: 1, source: "stock", text: "Aino drew from the stock." },
+        { type: "discard", player: 1, card: card("4S"), text: "Aino discarded 4 of spades." },
       ],
     });
     model.set("view", view);

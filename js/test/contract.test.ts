@@ -4,8 +4,8 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, test } from "vitest";
 import widget from "../src/index";
-import type { Player, Snapshot, Step, View } from "../src/types";
-import { FakeModel } from "./helpers";
+import type { Drawn, Player, Snapshot, Step, View } from "../src/types";
+import { button, FakeModel } from "./helpers";
 
 // Each record must list every key of its type (the type checker enforces it), so the test
 // below compares the fixtures against the one definition in types.ts.
@@ -68,5 +68,51 @@ describe("views Python really sends", () => {
     cleanup = widget.render({ model, el });
     expect(el.querySelectorAll(".rw-hand [data-card]")).toHaveLength(view.hand.length);
     if (view.message) expect(el.querySelector("[role=alert]")?.textContent).toBe(view.message.text);
+  });
+});
+
+describe("messages Python really sends", () => {
+  const exchange = JSON.parse(readFileSync(join(dir, "messages", "drawn.json"), "utf8")) as {
+    before: View;
+    drawn: Drawn;
+    after: View;
+  };
+  const DRAWN: Record<keyof Drawn, true> = { type: true, rev: true, card: true, source: true };
+  const hand = (el: Element) =>
+    [...el.querySelectorAll<HTMLElement>(".rw-hand [data-card]")].map((b) => [
+      Number(b.dataset.card),
+      b.classList.contains("rw-fresh"),
+    ]);
+
+  function mountBefore() {
+    const el = document.createElement("div");
+    document.body.append(el);
+    const model = new FakeModel({ view: exchange.before, lang: "en", bot_speed: "instant" });
+    cleanup = widget.render({ model, el });
+    return { el, model };
+  }
+
+  test("the drawn card goes into the hand before its view comes, in the place the view keeps", () => {
+    expectKeys(exchange.drawn, DRAWN);
+    const { el, model } = mountBefore();
+    const id = exchange.drawn.card.id;
+    button(el, "Stock").click();
+    expect(model.sent).toHaveLength(1);
+    model.receive(exchange.drawn);
+    const early = hand(el);
+    expect(early).toHaveLength(exchange.before.hand.length + 1);
+    expect(early.filter(([, fresh]) => fresh)).toEqual([[id, true]]);
+    expect(el.querySelector(".rw-piles")?.textContent).toContain(`${exchange.after.stock_size} cards`);
+    model.set("view", exchange.after);
+    expect(hand(el)).toEqual(early);
+  });
+
+  test("a drawn card that does not follow the table's own draw is not shown", () => {
+    const { el, model } = mountBefore();
+    model.receive(exchange.drawn); // no draw asked for: nothing waits for it
+    expect(hand(el)).toHaveLength(exchange.before.hand.length);
+    button(el, "Stock").click();
+    model.receive({ ...exchange.drawn, rev: exchange.drawn.rev + 1 }); // not the next view's
+    expect(hand(el)).toHaveLength(exchange.before.hand.length);
   });
 });

@@ -17,7 +17,7 @@ const state = () => (el.querySelector(".rw-root") as HTMLElement).dataset.rwStat
 function takeStep(): Step {
   return {
     actor: 1,
-    events: [{ type: "draw", player: 1, source: "discard", card: card("QS") }],
+    events: [{ type: "draw", player: 1, source: "discard", card: card("QS"), text: "Aino took queen of spades from the discard pile." }],
     table: {
       players: [
         { hand_size: 10, has_melded: false },
@@ -157,7 +157,7 @@ describe("feedback and flow", () => {
       deal: 1, deals: 2, totals: [0, 40], match_over: false, outcome: "", standing: null,
     };
     const model = mount({ view: makeView({ phase: "play" }) });
-    const end = { type: "end" as const, winner: 0, rummy: true, void: false };
+    const end = { type: "end" as const, winner: 0, rummy: true, void: false, text: "You went Rummy!" };
     model.set("view", makeView({ rev: 4, phase: "over", scoreboard: board, log: [end] }));
     expect(el.querySelector(".rw-celebrate")?.textContent).toBe("Rummy! You went out in one turn!");
     key(button(el, "Next deal"), "Escape");
@@ -179,7 +179,7 @@ describe("feedback and flow", () => {
       view: makeView({
         phase: "play",
         hand: cards("6C 2S"),
-        log: [{ type: "lay_off", player: 1, meld_index: 0, card: card("6C") }],
+        log: [{ type: "lay_off", player: 1, meld_index: 0, card: card("6C"), text: "Aino laid off 6 of clubs on meld 1." }],
       }),
     });
     expect(el.querySelector(".rw-meld-no")?.textContent).toBe("1");

@@ -34,6 +34,10 @@ export class FakeModel implements Model {
   send(content: unknown): void {
     this.sent.push(content);
   }
+  /** A custom message from the kernel, as anywidget hands it to "msg:custom" handlers. */
+  receive(content: unknown): void {
+    for (const h of this.handlers.get("msg:custom") ?? []) h(content);
+  }
   listeners(event: string): number {
     return this.handlers.get(event)?.size ?? 0;
   }
@@ -73,10 +77,10 @@ export function makeView(over: Partial<View> = {}): View {
     melds: [{ index: 0, owner: 1, kind: "set", cards: cards("6S 6H 6D") }],
     taken_from_discard: null,
     log: [
-      { type: "deal", dealer: 1 },
-      { type: "draw", player: 1, source: "stock" },
-      { type: "meld", player: 1, meld_index: 0, cards: cards("6S 6H 6D") },
-      { type: "discard", player: 1, card: card("4S") },
+      { type: "deal", dealer: 1, text: "Aino dealt." },
+      { type: "draw", player: 1, source: "stock", text: "Aino drew from the stock." },
+      { type: "meld", player: 1, meld_index: 0, cards: cards("6S 6H 6D"), text: "Aino melded 6 of spades, 6 of hearts, 6 of diamonds." },
+      { type: "discard", player: 1, card: card("4S"), text: "Aino discarded 4 of spades." },
     ],
     log_start: 0,
     result: null,

@@ -439,7 +439,7 @@ describe("bot moves", () => {
       steps: [
         {
           actor: 1,
-          events: [{ type: "draw", player: 1, source: "stock" }],
+          events: [{ type: "draw", player: 1, source: "stock", text: "Aino drew from the stock." }],
           table: {
             players: [
               { hand_size: 10, has_melded: false },
@@ -454,7 +454,7 @@ describe("bot moves", () => {
         },
         {
           actor: 1,
-          events: [{ type: "discard", player: 1, card: card("4S") }],
+          events: [{ type: "discard", player: 1, card: card("4S"), text: "Aino discarded 4 of spades." }],
           table: {
             players: [
               { hand_size: 10, has_melded: false },

@@ -23,7 +23,7 @@ from ..i18n import check_lang, t
 from ..review.takebacks import take_back_default
 from .coach import REVIEW_SAMPLES, Coach
 from .reasons import explain_meld
-from .view import Extras, build_view, hint_view, step_view
+from .view import Extras, build_view, drawn_message, hint_view, step_view
 
 #: Opponents' names at the table, seat 1 onwards (the same in both languages).
 BOT_NAMES = ("Aino", "Eero", "Kaisa")
@@ -119,6 +119,9 @@ class Table:
         #: Hot seat: the person whose view the one screen shows, and the one it waits for.
         self.screen_seat = self.seat
         self.passing: int | None = None
+        #: The card the screen's seat drew with the last intent, while its turn goes on; the
+        #: widget sends it ahead of the view (view.drawn_message).
+        self.drawn: dict | None = None
         bot_seats = [p for p in range(players) if p not in self.humans]
         self.bots = {
             p: make_bot(opponents[min(i, len(opponents) - 1)], self.seed * 10 + p)
@@ -189,6 +192,7 @@ class Table:
         Anything refused sets a localized message for that seat and changes nothing else.
         """
         seat = self.seat if seat is None else seat
+        self.drawn = None
         try:
             self._dispatch(content, seat)
         except (RuleError, IntentError, MeldRefused) as err:
@@ -253,6 +257,8 @@ class Table:
         self._changed()
         self.steps = [self._step(self.game.log[-1:], seat)] if len(self.humans) > 1 else []
         self._play_bots()
+        if action.kind == "draw" and seat == self.screen_seat and not self.steps:
+            self.drawn = drawn_message(self.rev, self.game.hand(seat)[-1], action.source)
 
     def _take_back(self, seat: int) -> None:
         """Undo the seat's last move of this turn; the engine names why it cannot."""

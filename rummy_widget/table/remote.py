@@ -57,6 +57,9 @@ class RemoteTable:
     reveal = False
     match = None
     take_back = False
+    #: Never a card sent ahead of the view (``Table.drawn``): the server says what was drawn,
+    #: in the state that the view is built from.
+    drawn = None
 
     def __init__(
         self,

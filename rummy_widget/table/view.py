@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+from ..display.log_words import event_text
 from ..engine.actions import Action
 from ..engine.cards import Card
 from ..engine.game import Game
@@ -66,6 +67,16 @@ def step_view(obs: dict, events: list, actor: int, hands: list | None = None) ->
     if hands is not None:
         table["hands"] = [[c.to_json() for c in hand] for hand in hands]
     return {"actor": actor, "events": list(events), "table": table}
+
+
+def drawn_message(rev: int, card: Card, source: str) -> dict:
+    """The card a seat just drew, sent to that seat's screen ahead of its view.
+
+    The view (built, sent and drawn after this) takes the table a few milliseconds more; the
+    learner's eyes are on the hand, so the card goes there first (docs/widget.md, "The drawn
+    card first"). Only the seat's own card: this goes nowhere else.
+    """
+    return {"type": "drawn", "rev": rev, "card": card.to_json(), "source": source}
 
 
 def cards_penalty(hand: Sequence[Card], rules: Rules) -> int | None:
@@ -224,13 +235,17 @@ def observation_view(
         players = [dict(p, name=n) for p, n in zip(players, names, strict=True)]
     if hands is not None:
         players = [dict(p, hand=hands[i]) if i != seat else p for i, p in enumerate(players)]
+    you = seat if extras.mode == "play" else -1
+    shown = list(names) if names is not None else [p["name"] for p in obs["players"]]
     if board is not None:
-        you = seat if extras.mode == "play" else -1
-        shown = list(names) if names is not None else [p["name"] for p in obs["players"]]
         board.update(score_texts(board, shown, you, lang))
     log = obs["log"]
     animated = sum(len(step["events"]) for step in extras.steps)
     start = max(0, len(log) - LOG_SHOWN - animated)
+
+    def worded(events: Sequence[dict]) -> list[dict]:
+        return [dict(e, text=event_text(e, shown, lang, you)) for e in events]
+
     hand = [Card(c["id"]) for c in obs["hand"]]
     return {
         "mode": extras.mode,
@@ -247,7 +262,7 @@ def observation_view(
         "discard_pile": obs["discard_pile"],
         "melds": obs["melds"],
         "taken_from_discard": obs["taken_from_discard"],
-        "log": log[start:],
+        "log": worded(log[start:]),
         "log_start": start,
         "result": obs["result"],
         "scoreboard": board,
@@ -255,7 +270,7 @@ def observation_view(
         "rules": rules_view(rules, lang),
         "hint": extras.hint,
         "message": extras.message,
-        "steps": extras.steps,
+        "steps": [dict(step, events=worded(step["events"])) for step in extras.steps],
         "replay": extras.replay,
         "take_back": extras.take_back,
         "review": extras.review,

@@ -208,6 +208,9 @@ class RummyTable(anywidget.AnyWidget):
         Anything refused sets a localized message and leaves the game as it was.
         """
         done = self.core.intent(content, self.core.screen_seat)
+        if self.core.drawn is not None:
+            # The learner's eyes are on the hand: the new card goes ahead of the view.
+            self.send(self.core.drawn)
         self.progress = ""
         self._publish()
         return done

@@ -20,6 +20,7 @@ from ..display import (
     meld_html,
     result_html,
 )
+from ..display.log_words import event_text
 from ..display.markup import esc, tag
 from ..display.tables import table, td, th
 from ..engine.actions import Action
@@ -262,36 +263,11 @@ def describe(action: Action, lang: str = "en", discard_top: Card | None = None) 
     return t("ui.hint_action.discard", lang, card=action.card)
 
 
-def _event_text(event: dict, names: Sequence[str], lang: str) -> str:
-    kind = event["type"]
-    name = names[event["player"]] if "player" in event else ""
-    card = Card(event["card"]["id"]) if "card" in event else None
-    if kind == "deal":
-        return t("log.deal", lang, name=names[event["dealer"]])
-    if kind == "draw":
-        if event["source"] == "stock":
-            return t("log.draw_stock", lang, name=name)
-        return t("log.draw_discard", lang, name=name, card=card)
-    if kind == "meld":
-        cards = cards_text(Card(c["id"]) for c in event["cards"])
-        return t("log.meld", lang, name=name, cards=cards)
-    if kind == "lay_off":
-        return t("log.lay_off", lang, name=name, card=card, index=event["meld_index"] + 1)
-    if kind == "discard":
-        return t("log.discard", lang, name=name, card=card)
-    if kind == "rebuild":
-        return t("log.rebuild", lang)
-    if event.get("void"):
-        return t("log.end_void", lang)
-    key = "log.end_rummy" if event.get("rummy") else "log.end_out"
-    return t(key, lang, name=names[event["winner"]])
-
-
 def moves(game: Game, lang: str = "en", start: int = 0) -> Snippet:
     """The public record of the deal in words, numbered from ``start`` (the deal is event 0)."""
     check_lang(lang)
     events = game.log[start:]
-    lines = [_event_text(e, game.names, lang) for e in events]
+    lines = [event_text(e, game.names, lang, short=True) for e in events]
     items = "".join(tag("li", esc(line)) for line in lines)
     label = t("ui.log", lang)
     html = tag(

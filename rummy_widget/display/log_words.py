@@ -1,0 +1,59 @@
+"""A move of the game's log in words: one wording for the table, the lessons and the board.
+
+The table's front end, the classroom board and the lessons' ``moves()`` all show the log; they
+take its sentences from here (the table's view sends each event with its ``text``), so the
+browser carries no copy of the wording and every place says a move the same way.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..engine.cards import Card, card_name, cards_text
+from ..i18n import t, table
+
+
+def event_text(
+    event: dict, names: Sequence[str], lang: str, you: int = -1, short: bool = False
+) -> str:
+    """``event`` (an entry of ``game.log`` or of an observation's log) as a sentence in ``lang``.
+
+    ``you`` is the seat the sentence speaks to ("You drew from the stock."; -1 names everyone,
+    as a replay or a spectator does). Cards are spoken names ("queen of hearts", for screen
+    readers and the table's log) unless ``short`` ("Q♥", as the lessons print them).
+    """
+    kind = event["type"]
+    player = event.get("player", 0)
+    name = names[player] if 0 <= player < len(names) else ""
+
+    def card(data: dict) -> str:
+        found = Card(data["id"])
+        return str(found) if short else card_name(found, lang)
+
+    def said(key: str, seat: int, **params: object) -> str:
+        own = f"{key}.you"
+        return t(own if seat == you and own in table(lang) else key, lang, **params)
+
+    if kind == "deal":
+        dealer = event.get("dealer", 0)
+        return said("log.deal", dealer, name=names[dealer] if dealer < len(names) else "")
+    if kind == "draw":
+        if event.get("source") == "discard" and event.get("card"):
+            return said("log.draw_discard", player, name=name, card=card(event["card"]))
+        return said("log.draw_stock", player, name=name)
+    if kind == "meld":
+        melded = [Card(c["id"]) for c in event.get("cards", ())]
+        words = cards_text(melded) if short else ", ".join(card_name(c, lang) for c in melded)
+        return said("log.meld", player, name=name, cards=words)
+    if kind == "lay_off":
+        index = event.get("meld_index", 0) + 1  # learners count melds from 1
+        return said("log.lay_off", player, name=name, card=card(event["card"]), index=index)
+    if kind == "discard":
+        return said("log.discard", player, name=name, card=card(event["card"]))
+    if kind == "rebuild":
+        return t("log.rebuild", lang)
+    winner = event.get("winner")
+    if event.get("void") or winner is None:
+        return t("log.end_void", lang)
+    key = "log.end_rummy" if event.get("rummy") else "log.end_out"
+    return said(key, winner, name=names[winner] if winner < len(names) else "")
