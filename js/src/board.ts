@@ -408,6 +408,25 @@ function handCardName(lang: Lang, view: View, card: Card): string | null {
   return `${cardName(lang, card)}, ${t(lang, "ui.taken_mark")}`;
 }
 
+function handCardAttrs(lang: Lang, view: View, ui: UiState, c: Card, hinted: Set<number>, focusable: boolean) {
+  const taken = view.taken_from_discard?.id === c.id && view.phase === "play";
+  return {
+    class: [ui.fresh.has(c.id) ? "rw-fresh" : "", hinted.has(c.id) ? "rw-hinted" : "", taken ? "rw-taken" : ""]
+      .filter(Boolean)
+      .join(" "),
+    "data-rw-act": "card",
+    "data-card": c.id,
+    "aria-pressed": ui.selected.has(c.id) ? "true" : "false",
+    "aria-label": handCardName(lang, view, c),
+    tabindex: focusable ? 0 : -1,
+  };
+}
+
+/** One card of the hand as `hand` draws it: the card drawn goes in alone, ahead of its view. */
+export function handCard(lang: Lang, view: View, ui: UiState, c: Card): HTMLElement {
+  return cardButton(lang, c, handCardAttrs(lang, view, ui, c, hintIds(view), false));
+}
+
 function hand(lang: Lang, view: View, ui: UiState, id: string, parts: Parts): HTMLElement {
   const cards = orderedHand(view, ui);
   const hinted = hintIds(view);
@@ -421,20 +440,7 @@ function hand(lang: Lang, view: View, ui: UiState, id: string, parts: Parts): HT
       : t(lang, "ui.your_hand");
   const penalty =
     view.penalty === null || view.mode === "replay" ? null : t(lang, "ui.hand_penalty", { n: view.penalty });
-  const shown = cards.map((c) => {
-    const taken = view.taken_from_discard?.id === c.id && view.phase === "play";
-    const attrs = {
-      class: [ui.fresh.has(c.id) ? "rw-fresh" : "", hinted.has(c.id) ? "rw-hinted" : "", taken ? "rw-taken" : ""]
-        .filter(Boolean)
-        .join(" "),
-      "data-rw-act": "card",
-      "data-card": c.id,
-      "aria-pressed": ui.selected.has(c.id) ? "true" : "false",
-      "aria-label": handCardName(lang, view, c),
-      tabindex: c === focusable ? 0 : -1,
-    };
-    return [c, attrs] as const;
-  });
+  const shown = cards.map((c) => [c, handCardAttrs(lang, view, ui, c, hinted, c === focusable)] as const);
   // The hand is a part, and each of its cards: a card that stays as it was is not built again.
   return parts.part("hand", [lang, id, title, penalty, shown], () =>
     h(

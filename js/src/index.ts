@@ -7,6 +7,7 @@
 // with a word on the message line, never with silence.
 import {
   actionStates,
+  handCard,
   moves,
   orderedHand,
   renderBoard,
@@ -228,21 +229,30 @@ export class TableController {
   };
 
   /** The card the learner just drew, sent by Python ahead of the view (which takes a few
-   * milliseconds more to build and draw): it goes into the hand at once. The view follows. */
+   * milliseconds more to build and draw): it goes into its place in the hand at once, alone.
+   * The view follows and draws the rest (the piles, the message line, the actions). */
   private onDrawn = (msg: Drawn): void => {
     const view = this.view;
-    if (msg?.type !== "drawn" || !view || this.phase !== "waiting" || msg.rev !== view.rev + 1) return;
+    const hand = this.host.querySelector<HTMLElement>(".rw-hand");
+    if (msg?.type !== "drawn" || !view || !hand || this.phase !== "waiting" || msg.rev !== view.rev + 1) return;
+    const card = msg.card;
     const pile = msg.source === "discard";
     this.view = {
       ...view,
-      hand: [...view.hand, msg.card],
-      taken_from_discard: pile ? msg.card : null,
+      phase: "play",
+      hand: [...view.hand, card],
+      taken_from_discard: pile ? card : null,
       discard_pile: pile ? view.discard_pile.slice(1) : view.discard_pile,
       stock_size: pile ? view.stock_size : Math.max(0, view.stock_size - 1),
     };
     this.updateHand(this.view, false, false);
-    this.drawnId = msg.card.id;
-    this.draw();
+    this.drawnId = card.id;
+    const order = this.ui.order;
+    const next = order[order.indexOf(card.id) + 1];
+    const before = next === undefined ? null : hand.querySelector(`[data-card="${next}"]`);
+    hand.insertBefore(handCard(this.lang, this.view, this.ui, card), before);
+    hand.style.setProperty("--rw-n", String(order.length));
+    this.parts.forget("hand"); // changed in place: the view's draw builds it again
   };
 
   private onRules = (): void => {

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { afterEach, describe, expect, test } from "vitest";
 import widget from "../src/index";
 import type { Drawn, Player, Snapshot, Step, View } from "../src/types";
-import { button, FakeModel } from "./helpers";
+import { button, FakeModel, nameOf } from "./helpers";
 
 // Each record must list every key of its type (the type checker enforces it), so the test
 // below compares the fixtures against the one definition in types.ts.
@@ -102,9 +102,19 @@ describe("messages Python really sends", () => {
     const early = hand(el);
     expect(early).toHaveLength(exchange.before.hand.length + 1);
     expect(early.filter(([, fresh]) => fresh)).toEqual([[id, true]]);
-    expect(el.querySelector(".rw-piles")?.textContent).toContain(`${exchange.after.stock_size} cards`);
+    const group = el.querySelector(".rw-hand") as HTMLElement;
+    expect(group.style.getPropertyValue("--rw-n")).toBe(String(early.length));
     model.set("view", exchange.after);
     expect(hand(el)).toEqual(early);
+    expect(el.querySelector(".rw-piles")?.textContent).toContain(`${exchange.after.stock_size} cards`);
+    // The view's draw builds the hand again: the card put in alone is now the part's own.
+    const again = document.createElement("div");
+    document.body.append(again);
+    const fresh = widget.render({ model: new FakeModel({ view: exchange.after, bot_speed: "instant" }), el: again });
+    const names = (root: Element) => [...root.querySelectorAll(".rw-hand [data-card]")].map((b) => nameOf(b));
+    expect(names(el)).toEqual(names(again));
+    fresh?.();
+    again.remove();
   });
 
   test("a drawn card that does not follow the table's own draw is not shown", () => {
