@@ -133,7 +133,8 @@ STOCK_JS = """async (root) => {
 }"""
 
 #: Installed before the page's own scripts: every kernel websocket message's arrival time and
-#: size, so a round trip can be split where its reply arrives.
+#: data (read only afterwards, by REPLY_JS), so a round trip can be split where its reply
+#: arrives.
 ARRIVALS_JS = """(() => {
   const Base = window.WebSocket;
   const arrivals = (window.__rwArrivals = []);
@@ -141,19 +142,23 @@ ARRIVALS_JS = """(() => {
     constructor(...args) {
       super(...args);
       this.addEventListener("message", (e) => {
-        arrivals.push([performance.now(), e.data.byteLength ?? e.data.size ?? e.data.length]);
+        arrivals.push([performance.now(), e.data]);
         if (arrivals.length > 64) arrivals.shift();
       });
     }
   };
 })();"""
 
-#: The time (after the click) at which the round trip's reply arrived: its largest message.
-REPLY_JS = """(total) => {
+#: The time (after the click) at which the round trip's reply arrived: the first message that
+#: holds ``marker`` (the echo's new count; the table's drawn card, which goes ahead of the view).
+REPLY_JS = """([total, marker]) => {
   const t0 = window.__rwClick;
-  const inside = window.__rwArrivals.filter(([t]) => t >= t0 && t <= t0 + total);
-  if (!inside.length) return null;
-  return inside.reduce((a, b) => (b[1] > a[1] ? b : a))[0] - t0;
+  const bytes = (data) => (data instanceof ArrayBuffer ? new TextDecoder().decode(data) : "");
+  const text = (data) => (typeof data === "string" ? data : bytes(data));
+  const reply = window.__rwArrivals.find(
+    ([t, data]) => t >= t0 && t <= t0 + total && text(data).includes(marker),
+  );
+  return reply ? reply[0] - t0 : null;
 }"""
 
 #: Selecting a card: the script time of the click (its handler runs inside click()).
@@ -248,16 +253,16 @@ def summary(name: str, values: list[float]) -> str:
     )
 
 
-def round_trip(page, root, js: str) -> tuple[float, float | None]:
+def round_trip(page, root, js: str, marker: str) -> tuple[float, float | None]:
     """One timed round trip, and when (after the click) its reply arrived."""
     total = root.evaluate(js)
-    return total, page.evaluate(REPLY_JS, total)
+    return total, page.evaluate(REPLY_JS, [total, marker])
 
 
 def measure_echo(page, samples: int, warmup: int) -> list[tuple[float, float | None]]:
     root = cell(page, 0).locator(".echo-button").locator("..")
     root.wait_for()
-    times = [round_trip(page, root, ECHO_JS) for _ in range(warmup + samples)]
+    times = [round_trip(page, root, ECHO_JS, '"count"') for _ in range(warmup + samples)]
     return times[warmup:]
 
 
@@ -318,7 +323,7 @@ def measure_stock(page, samples: int, warmup: int) -> list[tuple[float, float | 
             root.locator('[data-rw-act="next"]').click()
             wait_until(page, root, f"r => ({CAN_DRAW_JS})(r)")
             continue
-        times.append(round_trip(page, root, STOCK_JS))
+        times.append(round_trip(page, root, STOCK_JS, '"drawn"'))
         # Untimed: discard the drawn card (the last one in the hand) and let the bot play.
         cards = root.locator(".rw-hand [data-card]")
         cards.last.click()
