@@ -16,6 +16,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Route
 
+from ..display.log_words import event_text
 from ..engine.game import Game
 from ..errors import RuleError
 from ..i18n import LANGUAGES
@@ -59,15 +60,17 @@ def guarded(handler):
 async def page(request: Request) -> HTMLResponse:
     lang = _lang(request)
     # The board's own labels, the card names for the cards' accessible text, and the table's
-    # own words for a move of the log and a kind of meld.
-    wanted = ("classroom.board.", "card.name", "card.rank.", "card.suit.", "log.", "ui.kind.")
+    # own words for a kind of meld (the log comes in words, from ``table_record``).
+    wanted = ("classroom.board.", "card.name", "card.rank.", "card.suit.", "ui.kind.")
     labels = {k: v for k, v in locale_table(lang).items() if k.startswith(wanted)}
     html = resources.files(__package__).joinpath("board.html").read_text("utf-8")
     html = html.replace("__LANG__", lang).replace("__LABELS__", json.dumps(labels))
     return HTMLResponse(html, headers={"Cache-Control": "no-store"})
 
 
-def table_record(hub, table, open_hands: bool) -> dict:
+def table_record(hub, table, open_hands: bool, lang: str = "en") -> dict:
+    """One table for the board: its seats, its public view (open hands on request) with each
+    move of the log in the table's words (``display/log_words.py``), and its results."""
     table.sync(hub.store)
     log = []
     if table.game is not None:
@@ -82,10 +85,17 @@ def table_record(hub, table, open_hands: bool) -> dict:
         "move": table.moves,
         "finished": table.finished,
         "seats": views.seats_view(table),
-        "view": views.game_view(table, None, open_hands),
+        "view": worded(views.game_view(table, None, open_hands), lang),
         "log": log,
         "results": done,
     }
+
+
+def worded(view: dict | None, lang: str) -> dict | None:
+    if view is None:
+        return None
+    names = [p["name"] for p in view["players"]]
+    return dict(view, log=[dict(e, text=event_text(e, names, lang)) for e in view["log"]])
 
 
 @guarded
@@ -97,7 +107,8 @@ async def rooms(request: Request) -> JSONResponse:
         room = hub.room(name)
         for index in sorted({row.tbl for row in hub.store.seats(name)}):
             room.table(index)
-        tables = [table_record(hub, t, open_hands) for _, t in sorted(room.tables.items())]
+        lang = _lang(request)
+        tables = [table_record(hub, t, open_hands, lang) for _, t in sorted(room.tables.items())]
         rows = records.results(hub.store, name)
         out.append(
             {
