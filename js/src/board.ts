@@ -8,7 +8,7 @@
 import { cardBack, cardButton, cardFace, cardImage, emptyPlace } from "./cards";
 import { h } from "./dom";
 import { NO_PARTS, type Parts } from "./parts";
-import { cardList, cardName, shortList, shortName, t, tn, tYou, type Lang } from "./i18n";
+import { cardList, cardName, shortList, shortName, t, tn, type Lang } from "./i18n";
 import type { Card, LogEvent, MeldView, Player, Scoreboard, Step, View } from "./types";
 
 export type SortBy = "rank" | "suit";
@@ -138,11 +138,6 @@ export function captionText(lang: Lang, names: string[], step: Step): string {
     }
   }
   return parts.join(" · ");
-}
-
-/** The seat whose moves read "You ...": the learner's, in play (a replay names everyone). */
-export function youSeat(view: View): number {
-  return view.mode === "play" ? view.seat : -1;
 }
 
 export function statusText(lang: Lang, view: View, table: TableState): string {

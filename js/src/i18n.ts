@@ -20,17 +20,6 @@ export function t(lang: Lang, key: string, params: Record<string, string | numbe
   );
 }
 
-/** Like t, but the learner's own wording (`key.you`: "You drew", "Nostit") when `you` is set. */
-export function tYou(
-  lang: Lang,
-  key: string,
-  you: boolean,
-  params: Record<string, string | number> = {},
-): string {
-  const own = `${key}.you`;
-  return t(lang, you && (own in TABLES[lang] || own in TABLES.en) ? own : key, params);
-}
-
 /** Like t, but with `key_one` for a count of exactly one ("1 card", not "1 cards"). */
 export function tn(lang: Lang, key: string, n: number, params: Record<string, string | number> = {}): string {
   const one = `${key}_one`;

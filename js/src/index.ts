@@ -13,7 +13,6 @@ import {
   renderBoard,
   tableOf,
   tableOfStep,
-  youSeat,
   type Phase,
   type Settings,
   type SortBy,

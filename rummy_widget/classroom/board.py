@@ -92,6 +92,7 @@ def table_record(hub, table, open_hands: bool, lang: str = "en") -> dict:
 
 
 def worded(view: dict | None, lang: str) -> dict | None:
+    """The public view with each move of its log in words, naming every player."""
     if view is None:
         return None
     names = [p["name"] for p in view["players"]]
