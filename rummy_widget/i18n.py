@@ -66,6 +66,12 @@ def t(key: str, lang: str = DEFAULT_LANG, /, **params: object) -> str:
 _COUNT = re.compile(r"\{(\w+):(\w+)\}")
 
 
+def you_text(key: str, lang: str, you: bool, /, **params: object) -> str:
+    """The seat's own wording (``key.you``: "You went out") when it is about that seat."""
+    own = f"{key}.you"
+    return t(own if you and own in table(lang) else key, lang, **params)
+
+
 def count(n: object, unit: str, lang: str = DEFAULT_LANG) -> str:
     """``n`` with ``unit`` in the right number: "1 point", "5 points"; "1 piste", "5 pistettä"."""
     form = "one" if str(n) == "1" else "other"  # an error's parameters are already text

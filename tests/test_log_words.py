@@ -69,3 +69,20 @@ def test_a_view_sends_each_event_of_its_log_and_steps_in_the_seats_words() -> No
         assert all(e["text"] == event_text(e, names, lang, you=0) for e in events)
     assert table.view(0, "en")["log"][-1]["text"].startswith(names[1])
     assert any(e["text"].startswith("You discarded") for e in table.view(0, "en")["log"])
+
+
+def test_the_games_own_events_are_worded_again_for_each_language_seat_and_names() -> None:
+    """Their sentences are remembered (display/log_words.py): never one said for another."""
+    table = Table(opponents=["basic"], seed=4)
+    table.intent(
+        {"type": "action", "rev": table.rev, "action": {"type": "draw", "source": "stock"}}
+    )
+    event = table.game.log[-1]
+    plain = dict(event)
+    for _ in range(2):
+        assert event_text(event, ["You", "Aino"], "en", you=0) == "You drew from the stock."
+        assert event_text(event, ["You", "Aino"], "en") == "You drew from the stock."
+        assert event_text(event, ["Ann", "Bo"], "en") == "Ann drew from the stock."
+        assert event_text(event, ["Sinä", "Aino"], "fi", you=0) == "Nostit nostopakasta."
+        assert event_text(event, ["Ann", "Bo"], "fi") == "Ann nosti nostopakasta."
+        assert event_text(plain, ["Ann", "Bo"], "fi") == "Ann nosti nostopakasta."

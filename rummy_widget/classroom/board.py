@@ -103,12 +103,12 @@ def worded(view: dict | None, lang: str) -> dict | None:
 async def rooms(request: Request) -> JSONResponse:
     hub = _hub(request)
     open_hands = request.query_params.get("open") == "1"
+    lang = _lang(request)
     out = []
     for name in sorted(hub.store.rooms()):
         room = hub.room(name)
         for index in sorted({row.tbl for row in hub.store.seats(name)}):
             room.table(index)
-        lang = _lang(request)
         tables = [table_record(hub, t, open_hands, lang) for _, t in sorted(room.tables.items())]
         rows = records.results(hub.store, name)
         out.append(

@@ -10,7 +10,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..engine.cards import Card, card_name, cards_text
-from ..i18n import t, table
+from ..engine.frozen import Frozen
+from ..i18n import t, you_text
+
+#: Sentences said of the game's own log events, which are read-only and shared by every
+#: observation (engine/frozen.py): each view words the last 15-odd moves again. Keyed by the
+#: event's identity, each entry holding its event (so that identity is not reused); started
+#: over when full.
+_SAID: dict[tuple, tuple[Frozen, str]] = {}
+_SAID_MAX = 2048
 
 
 def event_text(
@@ -22,6 +30,20 @@ def event_text(
     as a replay or a spectator does). Cards are spoken names ("queen of hearts", for screen
     readers and the table's log) unless ``short`` ("Q♥", as the lessons print them).
     """
+    if event.__class__ is not Frozen:
+        return _said(event, names, lang, you, short)
+    key = (id(event), tuple(names), lang, you, short)
+    known = _SAID.get(key)
+    if known is not None and known[0] is event:
+        return known[1]
+    text = _said(event, names, lang, you, short)
+    if len(_SAID) >= _SAID_MAX:
+        _SAID.clear()
+    _SAID[key] = (event, text)
+    return text
+
+
+def _said(event: dict, names: Sequence[str], lang: str, you: int, short: bool) -> str:
     kind = event["type"]
     player = event.get("player", 0)
     name = names[player] if 0 <= player < len(names) else ""
@@ -31,8 +53,7 @@ def event_text(
         return str(found) if short else card_name(found, lang)
 
     def said(key: str, seat: int, **params: object) -> str:
-        own = f"{key}.you"
-        return t(own if seat == you and own in table(lang) else key, lang, **params)
+        return you_text(key, lang, seat == you, **params)
 
     if kind == "deal":
         dealer = event.get("dealer", 0)

@@ -18,7 +18,7 @@ from ..engine.actions import Action
 from ..engine.cards import Card
 from ..engine.game import Game
 from ..engine.rules import Rules
-from ..i18n import t, table
+from ..i18n import t, you_text
 from ..solver import best_arrangement
 
 #: The moves the front end's log shows (js/src/board.ts, LOG_SHOWN). The view sends only
@@ -162,12 +162,6 @@ def result_board(
         "totals": list(penalties),
         "match_over": True,
     }
-
-
-def you_text(key: str, lang: str, you: bool, **params: object) -> str:
-    """The seat's own wording (``key.you``: "You went out") when it is about that seat."""
-    own = f"{key}.you"
-    return t(own if you and own in table(lang) else key, lang, **params)
 
 
 def score_texts(board: dict, names: Sequence[str], you: int, lang: str) -> dict:
