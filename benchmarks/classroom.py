@@ -27,7 +27,7 @@ boardgame.io.
 
 The clients share the machine's two cores with the server: the figures are for the whole
 loop on one machine, not the server alone. The client process tunes its cycle collector as
-the server does (``hub.quiet_collector``), so that its own pauses are not counted as the
+the server does (``collector.quiet_collector``), so that its own pauses are not counted as the
 server's round trip. A benchmark, not a test: nothing fails on a slow
 figure. Goal (docs/classroom.md): 200 tables (800 connections), p99 under 50 ms, nothing lost.
 
@@ -66,7 +66,7 @@ from websockets.http11 import Response
 from websockets.uri import parse_uri
 
 from rummy_widget.bots import get_bot
-from rummy_widget.classroom.hub import quiet_collector
+from rummy_widget.classroom.collector import quiet_collector
 from rummy_widget.classroom.protocol import apply_update, encode
 
 try:  # the same dicts and lists as json.loads, in about a third of its time (msgspec, if there)

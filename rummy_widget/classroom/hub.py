@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import gc
 import logging
 import secrets
 import time
@@ -18,6 +17,7 @@ from dataclasses import dataclass, field
 from ..errors import RuleError
 from . import views
 from .bus import LocalBus, RedisBus
+from .collector import full_collections, quiet_collector
 from .protocol import ProtocolError, encode, error
 from .rooms import Room, RoomConfig, Table
 from .settings import Settings
@@ -145,20 +145,6 @@ class _Resumed:
                 return
 
 
-def quiet_collector() -> None:
-    """Fewer, shorter pauses of Python's cycle collector in a busy worker.
-
-    A move allocates thousands of short-lived objects, so with the default thresholds
-    the collector ran often, and each full collection walked every table's game: pauses
-    of up to 100-270 ms under load, every one of them in the round trip of the moves
-    waiting at that moment. What exists at start is frozen out of the collector's walks,
-    young collections come every 20000 allocations instead of 700, and full ones some 500
-    times more rarely; the server makes few cycles, so they still get collected.
-    """
-    gc.freeze()
-    gc.set_threshold(20_000, 20, 100)
-
-
 class Hub:
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
@@ -176,6 +162,7 @@ class Hub:
         # every worker's sweep keeps those whose worker died.
         self._timers: dict[tuple[str, int, int], asyncio.Task] = {}
         self._sweeper: asyncio.Task | None = None
+        self._collector: asyncio.Task | None = None
         # Tables whose next message to the other workers must make them read the store.
         self._reread: set[tuple[str, int]] = set()
         # What was last pushed for each table: the base of the next update.
@@ -195,6 +182,7 @@ class Hub:
         if not self.shared:
             self._await_everyone()
         self._sweeper = asyncio.create_task(self._sweep())
+        self._collector = asyncio.create_task(full_collections())
         for room in self.rooms.values():
             for table in room.tables.values():
                 await self.run_bots(table)
@@ -213,8 +201,9 @@ class Hub:
                         self.store.depart(room.name, table.index, seat, due, keep_earlier=True)
 
     async def close(self) -> None:
-        if self._sweeper is not None:
-            self._sweeper.cancel()
+        for task in (self._sweeper, self._collector):
+            if task is not None:
+                task.cancel()
         for timer in self._timers.values():
             timer.cancel()
         await self.bus.close()

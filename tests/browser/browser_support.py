@@ -263,9 +263,17 @@ def cell_output(page, index: int) -> str:
     return "\n".join(cell(page, index).locator(".jp-OutputArea-output").all_inner_texts())
 
 
-def screenshot(page, name: str, locator=None) -> Path:
-    """Save a screenshot under test-artifacts/ (git-ignored) and return its path."""
+#: True once no finite animation runs on the page (a card arriving, a bot's card travelling).
+STILL_JS = """() => document.getAnimations().every(
+    (a) => a.playState !== "running" || a.effect?.getTiming().iterations === Infinity)"""
+
+
+def screenshot(page, name: str, locator=None, still: bool = False) -> Path:
+    """Save a screenshot under test-artifacts/ (git-ignored) and return its path; ``still``
+    waits until the cards have stopped moving (a new deal's hand arrives faded in)."""
     ARTIFACTS.mkdir(exist_ok=True)
+    if still:
+        page.wait_for_function(STILL_JS)
     path = ARTIFACTS / f"{name}.png"
     (locator or page).screenshot(path=str(path))
     return path

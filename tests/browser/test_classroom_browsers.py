@@ -127,7 +127,7 @@ def test_two_learners_play_a_deal_in_two_browsers_and_the_board_follows(
             # Only its own hand (and the pile's top card) has faces on this page.
             top = {game.discard_pile[0].id}
             assert cards_on_page(page) - top == {c.id for c in game.hand(seat)}
-            screenshot(page, f"classroom-start-seat{seat}")
+            screenshot(page, f"classroom-start-seat{seat}", still=True)
             assert serious_violations(page) == []
         board = contexts[2].new_page()
         board.goto(f"{classroom.url}/board#key={classroom.key}")
@@ -176,7 +176,7 @@ def test_two_learners_play_a_deal_in_two_browsers_and_the_board_follows(
             assert cards_on_page(page) - {second.discard_pile[0].id} == {
                 c.id for c in second.hand(seat)
             }
-            screenshot(page, f"classroom-deal2-seat{seat}")
+            screenshot(page, f"classroom-deal2-seat{seat}", still=True)
         screenshot(board, "classroom-board")
         assert serious_violations(board, "main") == []
     finally:
@@ -204,7 +204,7 @@ def seat_back(lab, page, name: str, game: Game, seat: int) -> TablePage:
     fresh = TablePage(page)
     fresh.root.locator(".rw-hand [data-card]").first.wait_for(timeout=MOVE_MS)
     shows(fresh, expected(game, seat))
-    screenshot(page, f"classroom-reloaded-seat{seat}")
+    screenshot(page, f"classroom-reloaded-seat{seat}", still=True)
     return fresh
 
 
