@@ -30,6 +30,8 @@ export interface UiState {
   fresh: Set<number>;
   /** Replay autoplay is running. */
   playing: boolean;
+  /** The table's height when the hot seat's pass screen took its place (0: not known). */
+  passHeight: number;
 }
 
 export interface Settings {
@@ -721,9 +723,11 @@ export function renderBoard(
   const lang = settings.lang;
   const pass = view.pass;
   // The pass screen replaces the whole table: no frame on the page to key the next draw by.
+  // It keeps the table's height, so the notebook below does not jump at every pass.
   if (pass) {
+    const style = ui.passHeight ? `min-height:${ui.passHeight}px` : null;
     return parts.frame(null, () =>
-      h("div", { class: "rw-board" }, h("h3", {}, pass.title), button(pass.go, "ready", true)),
+      h("div", { class: "rw-board rw-pass", style }, h("h3", {}, pass.title), button(pass.go, "ready", true)),
     );
   }
   const deal = view.deal ?? { number: 1, total: 1 };

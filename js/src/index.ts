@@ -88,6 +88,7 @@ export class TableController {
     open: new Set(),
     fresh: new Set(),
     playing: false,
+    passHeight: 0,
   };
 
   constructor(
@@ -426,6 +427,8 @@ export class TableController {
       else this.ui.open.delete(key);
     }
     const alert = this.model.get("progress") || this.alertText;
+    const before = this.host.firstElementChild as HTMLElement | null;
+    if (view.pass && before && !before.classList.contains("rw-pass")) this.ui.passHeight = before.offsetHeight;
     // Patch the table in place instead of replacing it: only what changed is touched, and
     // the focused control stays where it is (re-focusing a new one forces a layout of the
     // whole notebook page, benchmarks/latency.py). Parts whose inputs did not change are

@@ -216,6 +216,20 @@ describe("selection and intents", () => {
     expect(model.sent[0]).toEqual({ type: "pass_ready" });
   });
 
+  test("hot seat: the pass screen keeps the height the table had", () => {
+    const pass = { title: "Pass the screen to Bo.", go: "I am Bo: show my hand" };
+    const model = mount({ view: makeView({ rev: 3 }) });
+    const table = el.querySelector<HTMLElement>(".rw-board") as HTMLElement;
+    Object.defineProperty(table, "offsetHeight", { value: 480, configurable: true }); // jsdom lays nothing out
+    model.set("view", makeView({ rev: 4, hand: [], pass }));
+    const screen = el.querySelector<HTMLElement>(".rw-pass") as HTMLElement;
+    expect(screen.style.minHeight).toBe("480px");
+    // The next pass screen, drawn over this one, keeps the table's height, not its own.
+    Object.defineProperty(screen, "offsetHeight", { value: 120, configurable: true });
+    model.set("view", makeView({ rev: 5, hand: [], pass: { ...pass, title: "Pass the screen to Ann." } }));
+    expect(el.querySelector<HTMLElement>(".rw-pass")?.style.minHeight).toBe("480px");
+  });
+
   test("hint shows the expert's suggestion and marks its card", () => {
     const model = mount({ view: makeView({ phase: "play" }) });
     button(el, "Hint").click();

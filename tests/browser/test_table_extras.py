@@ -109,9 +109,12 @@ def test_hot_seat_hides_the_hands_until_the_next_person_presses(lab, page):
     table.button("ui.stock").click()
     expect(hand).to_have_count(11)
     hand.first.click()
+    height = root.bounding_box()["height"]
     table.button("ui.discard").click()
     expect(root).to_contain_text(t("ui.pass.title", "en", name="Bo"))
     expect(root.locator("[data-card]")).to_have_count(0)
+    # The pass screen keeps the table's height: the notebook below it does not jump.
+    assert abs(root.bounding_box()["height"] - height) <= 2, (height, root.bounding_box())
     screenshot(page, "table-hot-seat-pass", root)
     root.get_by_role("button", name=t("ui.pass.go", "en", name="Bo"), exact=True).click()
     expect(hand).to_have_count(10)
