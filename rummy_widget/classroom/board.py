@@ -16,7 +16,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Route
 
-from ..display.log_words import event_text
+from ..display.log_words import worded
 from ..engine.game import Game
 from ..errors import RuleError
 from ..i18n import LANGUAGES
@@ -85,18 +85,18 @@ def table_record(hub, table, open_hands: bool, lang: str = "en") -> dict:
         "move": table.moves,
         "finished": table.finished,
         "seats": views.seats_view(table),
-        "view": worded(views.game_view(table, None, open_hands), lang),
+        "view": worded_view(views.game_view(table, None, open_hands), lang),
         "log": log,
         "results": done,
     }
 
 
-def worded(view: dict | None, lang: str) -> dict | None:
+def worded_view(view: dict | None, lang: str) -> dict | None:
     """The public view with each move of its log in words, naming every player."""
     if view is None:
         return None
     names = [p["name"] for p in view["players"]]
-    return dict(view, log=[dict(e, text=event_text(e, names, lang)) for e in view["log"]])
+    return dict(view, log=worded(view["log"], names, lang))
 
 
 @guarded

@@ -43,6 +43,11 @@ def event_text(
     return text
 
 
+def worded(events: Sequence[dict], names: Sequence[str], lang: str, you: int = -1) -> list[dict]:
+    """Each event with its ``text`` (``event_text``): a log as a view sends it."""
+    return [dict(e, text=event_text(e, names, lang, you)) for e in events]
+
+
 def _said(event: dict, names: Sequence[str], lang: str, you: int, short: bool) -> str:
     kind = event["type"]
     player = event.get("player", 0)

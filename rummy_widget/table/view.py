@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from ..display.log_words import event_text
+from ..display.log_words import worded
 from ..engine.actions import Action
 from ..engine.cards import Card
 from ..engine.game import Game
@@ -237,9 +237,6 @@ def observation_view(
     animated = sum(len(step["events"]) for step in extras.steps)
     start = max(0, len(log) - LOG_SHOWN - animated)
 
-    def worded(events: Sequence[dict]) -> list[dict]:
-        return [dict(e, text=event_text(e, shown, lang, you)) for e in events]
-
     hand = [Card(c["id"]) for c in obs["hand"]]
     return {
         "mode": extras.mode,
@@ -256,7 +253,7 @@ def observation_view(
         "discard_pile": obs["discard_pile"],
         "melds": obs["melds"],
         "taken_from_discard": obs["taken_from_discard"],
-        "log": worded(log[start:]),
+        "log": worded(log[start:], shown, lang, you),
         "log_start": start,
         "result": obs["result"],
         "scoreboard": board,
@@ -264,7 +261,9 @@ def observation_view(
         "rules": rules_view(rules, lang),
         "hint": extras.hint,
         "message": extras.message,
-        "steps": [dict(step, events=worded(step["events"])) for step in extras.steps],
+        "steps": [
+            dict(step, events=worded(step["events"], shown, lang, you)) for step in extras.steps
+        ],
         "replay": extras.replay,
         "take_back": extras.take_back,
         "review": extras.review,
