@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -274,15 +275,40 @@ def test_play_again_after_a_finished_match_deals_a_new_one() -> None:
     assert table.view()["deal"] == {"number": 1, "total": 1} and table.match.results == []
 
 
-def test_errors_count_melds_from_one_like_the_screen() -> None:
-    game = Game.from_layout(hands=["KS 2C 3D", "5C 6C 7C"], stock="9D", melds=["4H 5H 6H"])
+MELD_NUMBER = re.compile(r"(?:meld|Meld|pöytäykseen|Pöytäys|pöytäystä)(?: number| numero)? (\d+)")
+
+
+def meld_numbers(text: str) -> list[int]:
+    """The numbers a text gives melds: "meld 1", "Meld 1: set", "pöytäykseen 1", "meld number 1"."""
+    return [int(n) for n in MELD_NUMBER.findall(text)]
+
+
+def test_every_text_numbers_a_meld_as_the_api_does() -> None:
+    """One meld numbering (docs/display.md): the felt's labels, the log, the errors and the
+    lessons' instructions give a meld the index ``game.lay_off(card, i)`` takes, from 0."""
+    from rummy_widget.display import table_html
+    from rummy_widget.teaching.lessons import describe
+
+    game = Game.from_layout(
+        hands=["JH KS 2C 3D", "5C 6C 7C 9D"], stock="9S 8S", melds=["4H 5H 6H", "JS JD JC"]
+    )
     game.draw("stock")
     table = Table(game=game, opponents=[StockBot()])
-    card = game.hand(0)[0].id
-    assert not act(table, {"type": "lay_off", "card": card, "meld_index": 0})
-    assert "meld 1 " in table.message()["text"]
-    assert not act(table, {"type": "lay_off", "card": card, "meld_index": 4})
-    assert table.message()["text"] == t("error.no_such_meld", "en", index=5)
+    ids = {c.code: c.id for c in game.hand(0)}
+    assert not act(table, {"type": "lay_off", "card": ids["KS"], "meld_index": 1})
+    assert meld_numbers(table.message()["text"]) == [1]
+    assert not act(table, {"type": "lay_off", "card": ids["KS"], "meld_index": 4})
+    assert meld_numbers(table.message()["text"]) == [4]
+    assert meld_numbers(describe(Action.lay_off(game.hand(0)[0], 1), "en")) == [1]
+    assert act(table, {"type": "lay_off", "card": ids["JH"], "meld_index": 1})
+    assert "JH" in [c.code for c in game.melds[1].cards]  # the API's meld 1 took it
+    for lang in ("en", "fi"):
+        view = table.view(lang=lang)
+        laid = [e["text"] for e in view["log"] if e["type"] == "lay_off"]
+        assert [meld_numbers(text) for text in laid] == [[1]]
+        assert [m["index"] for m in view["melds"]] == [0, 1]
+        picture = table_html(game.observation(0), lang=lang)
+        assert sorted(set(meld_numbers(picture))) == [0, 1]  # each label is also its aria-label
 
 
 def test_the_view_sends_only_the_log_the_screen_shows() -> None:

@@ -111,11 +111,6 @@ export function orderedHand(view: View, ui: UiState): Card[] {
   return ui.order.filter((id) => byId.has(id)).map((id) => byId.get(id) as Card);
 }
 
-/** Learners count melds from 1; the code (intents, `game.melds[i]`) from 0. */
-export function meldNumber(index: number): number {
-  return index + 1;
-}
-
 /** The caption of an animated move, by the acting player, with short card names (Q♠). */
 export function captionText(lang: Lang, names: string[], step: Step): string {
   const name = names[step.actor] ?? "";
@@ -131,7 +126,7 @@ export function captionText(lang: Lang, names: string[], step: Step): string {
       parts.push(t(lang, "ui.caption.meld", { name, cards: shortList(e.cards ?? []) }));
     } else if (e.type === "lay_off" && e.card) {
       parts.push(
-        t(lang, "ui.caption.lay_off", { name, card: shortName(e.card), index: meldNumber(e.meld_index ?? 0) }),
+        t(lang, "ui.caption.lay_off", { name, card: shortName(e.card), index: e.meld_index ?? 0 }),
       );
     } else if (e.type === "discard" && e.card) {
       parts.push(t(lang, "ui.caption.discard", { name, card: shortName(e.card) }));
@@ -357,12 +352,13 @@ function meldsSection(lang: Lang, view: View, table: TableState, ui: UiState, hi
   );
   if (!table.melds.length) section.append(h("p", { class: "rw-note rw-empty-note" }, t(lang, "ui.no_melds")));
   // Screen order is meld order: the melds lie on the felt in the order they were laid down,
-  // each with its number (from 1) and its owner, so the numbers read left to right.
+  // each with its number and its owner, so the numbers read left to right. The number is the
+  // index the intents and `game.lay_off(card, i)` take, from 0 (docs/display.md).
   for (const meld of table.melds) {
     const name = view.players[meld.owner]?.name ?? "";
     const label = t(lang, "ui.meld_target", {
       kind: t(lang, `ui.kind.${meld.kind}`),
-      index: meldNumber(meld.index),
+      index: meld.index,
       name,
       cards: cardList(lang, meld.cards),
     });
@@ -382,7 +378,7 @@ function meldsSection(lang: Lang, view: View, table: TableState, ui: UiState, hi
             "aria-pressed": ui.target === meld.index ? "true" : "false",
             "aria-label": label,
           },
-          h("span", { class: "rw-meld-no", "aria-hidden": "true" }, String(meldNumber(meld.index))),
+          h("span", { class: "rw-meld-no", "aria-hidden": "true" }, String(meld.index)),
           ...meld.cards.map((c) => cardFace(c)),
         ),
       ),

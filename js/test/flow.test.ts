@@ -174,17 +174,18 @@ describe("feedback and flow", () => {
     expect(el.querySelectorAll(".rw-can-draw")).toHaveLength(0);
   });
 
-  test("meld numbers count from 1 on screen and in the log; intents keep index 0", () => {
+  test("a meld's number on screen and in the log is the index the intents send", () => {
     const model = mount({
       view: makeView({
         phase: "play",
         hand: cards("6C 2S"),
-        log: [{ type: "lay_off", player: 1, meld_index: 0, card: card("6C"), text: "Aino laid off 6 of clubs on meld 1." }],
+        log: [{ type: "lay_off", player: 1, meld_index: 0, card: card("6C"), text: "Aino laid off 6 of clubs on meld 0." }],
       }),
     });
-    expect(el.querySelector(".rw-meld-no")?.textContent).toBe("1");
+    expect(el.querySelector(".rw-meld-no")?.textContent).toBe("0");
+    expect(el.querySelector(".rw-meld")?.getAttribute("aria-label")).toMatch(/^Set 0 of /);
     openDrawer(el);
-    expect(el.querySelector(".rw-log li")?.textContent).toBe("Aino laid off 6 of clubs on meld 1.");
+    expect(el.querySelector(".rw-log li")?.textContent).toBe("Aino laid off 6 of clubs on meld 0.");
     button(el, "6 of clubs").click();
     button(el, "Lay off").click();
     expect(model.sent[0].action.meld_index).toBe(0);
@@ -198,9 +199,9 @@ describe("feedback and flow", () => {
     ];
     mount({ view: makeView({ melds }) });
     const numbers = [...el.querySelectorAll(".rw-meld-no")].map((e) => e.textContent);
-    expect(numbers).toEqual(["1", "2", "3"]);
+    expect(numbers).toEqual(["0", "1", "2"]);
     const names = [...el.querySelectorAll(".rw-meld")].map(nameOf);
-    expect(names[1]).toBe("Run 2 of You: 7 of hearts, 8 of hearts, 9 of hearts");
+    expect(names[1]).toBe("Run 1 of You: 7 of hearts, 8 of hearts, 9 of hearts");
   });
 });
 

@@ -78,7 +78,7 @@ describe("rendering", () => {
     expect(el.textContent).toContain("Top card: 4 of spades");
     expect(el.querySelector(".rw-owner-name")?.textContent).toBe("Aino");
     const meld = el.querySelector(".rw-meld") as HTMLElement;
-    expect(nameOf(meld)).toBe("Set 1 of Aino: 6 of spades, 6 of hearts, 6 of diamonds");
+    expect(nameOf(meld)).toBe("Set 0 of Aino: 6 of spades, 6 of hearts, 6 of diamonds");
     expect(el.textContent).toContain("Penalty points in your hand: 42");
     expect(el.textContent).toContain("Aino discarded 4 of spades.");
     expect(el.querySelector(".rw-rules")?.textContent).toContain("104");

@@ -72,7 +72,7 @@ def _said(event: dict, names: Sequence[str], lang: str, you: int, short: bool) -
         words = cards_text(melded) if short else ", ".join(card_name(c, lang) for c in melded)
         return said("log.meld", player, name=name, cards=words)
     if kind == "lay_off":
-        index = event.get("meld_index", 0) + 1  # learners count melds from 1
+        index = event.get("meld_index", 0)  # the number game.lay_off(card, i) takes
         return said("log.lay_off", player, name=name, card=card(event["card"]), index=index)
     if kind == "discard":
         return said("log.discard", player, name=name, card=card(event["card"]))

@@ -253,7 +253,7 @@ class Table:
                 reason = explain_meld(action.cards, self.game.rules)
                 if reason is not None:
                     raise MeldRefused(reason) from err
-            raise learners_meld_number(err) from None
+            raise
         self._changed()
         self.steps = [self._step(self.game.log[-1:], seat)] if len(self.humans) > 1 else []
         self._play_bots()
@@ -487,15 +487,6 @@ class Table:
             deal=deal,
             state=state,
         )
-
-
-def learners_meld_number(err: RuleError) -> RuleError:
-    """The same error with the meld counted from 1, as every learner-facing place counts it
-    (docs/widget.md, "Meld numbers"); the engine and the intents keep index 0."""
-    index = err.params.get("index")
-    if err.code not in ("cannot_lay_off", "no_such_meld") or not str(index).isdigit():
-        return err
-    return RuleError(err.code, err.lang, **dict(err.params, index=int(index) + 1))
 
 
 def learner_name(name: str | None, lang: str) -> str:

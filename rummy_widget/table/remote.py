@@ -238,8 +238,8 @@ class RemoteTable:
         self._say(self._refusal(code, text, None))
 
     def _refusal(self, code: str, text: str, action: Action | None) -> Text:
-        """The server's refusal in the table's language, the meld counted from 1 as on the
-        screen, and an illegal meld's rule named, as a local table does."""
+        """The server's refusal in the table's language, the meld numbered as the screen and
+        the API number it (from 0), and an illegal meld's rule named, as a local table does."""
         rules = self._rules()
         if action is not None and action.kind == "meld" and code == "not_a_meld":
             reason = explain_meld(action.cards, rules)
@@ -250,12 +250,12 @@ class RemoteTable:
             index = action.meld_index
             if is_int(index) and 0 <= index < len(melds):
                 shown = Cards(Card(c["id"]) for c in melds[index]["cards"])
-                err = RuleError(code, card=action.card, index=index + 1, meld=shown)
+                err = RuleError(code, card=action.card, index=index, meld=shown)
                 return err.localized
         if action is not None and action.kind == "lay_off" and code == "no_such_meld":
             index = action.meld_index
             if is_int(index) and index >= 0:
-                return RuleError(code, index=index + 1).localized
+                return RuleError(code, index=index).localized
         joined = self._joined_lang
 
         def localized(lang: str) -> str:

@@ -259,7 +259,7 @@ def describe(action: Action, lang: str = "en", discard_top: Card | None = None) 
     if action.kind == "meld":
         return t("ui.hint_action.meld", lang, cards=cards_text(action.cards))
     if action.kind == "lay_off":
-        return t("ui.hint_action.lay_off", lang, card=action.card, index=action.meld_index + 1)
+        return t("ui.hint_action.lay_off", lang, card=action.card, index=action.meld_index)
     return t("ui.hint_action.discard", lang, card=action.card)
 
 
