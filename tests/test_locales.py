@@ -86,3 +86,73 @@ def test_every_bot_explanation_has_advice_for_the_hint_button():
         why = key.replace("bot.explain.", "bot.why.")  # the detailed reason under the hint
         assert why in en and why in fi, why
         assert set(PLACEHOLDER.findall(en[advice])) <= set(PLACEHOLDER.findall(en[key]))
+
+
+#: Forms a Finnish teacher corrected in fi.json (issue 40), each with the reason. None may
+#: come back: the rules text's words, cards "on" the table, points as "pistearvo".
+FINNISH_CORRECTED = {
+    r"\bperumista\b": "nothing to take back is 'peruttavaa'",
+    r"\bpöydä(ssä|stä)\b": "cards lie on the table: pöydällä, pöydältä",
+    r"poisheit": "the rules text's noun is poisto",
+    r"\barvoi(nen|sia|sen)\b": "points are a pistearvo; arvo is the rank",
+    r"pöytäyks\w* kädessä|kädessä\w* pöytäyks": "a pöytäys is on the table",
+    r"\brommi": "the game is Rummy",
+    r"\boppija": "a pupil is an oppilas",
+    r"\bpelaajan \{name\}": "'Pelaajan Pelaaja 1' doubles the word",
+    r"englanninkielinen teksti\b|suomenkielinen teksti\b": "the rules have Finnish names",
+}
+
+
+def test_finnish_has_none_of_the_corrected_forms():
+    found = {
+        (key, why)
+        for key, text in table("fi").items()
+        for pattern, why in FINNISH_CORRECTED.items()
+        if re.search(pattern, text, re.I) and not key.startswith("review.")
+    }
+    assert found == set()
+
+
+def test_finnish_fixes_read_as_a_teacher_wrote_them():
+    fi = table("fi")
+    assert fi["error.nothing_to_take_back"].startswith("Ei ole mitään peruttavaa")
+    for key in ("display.no_melds", "ui.no_melds"):
+        assert fi[key].startswith("Pöydällä ei ole")
+    assert fi["ui.melds"] == "Pöytäykset pöydällä"
+    assert "pöytäys pöydältä" in fi["ui.error.choose_meld"]
+    assert fi["rules.row.final_discard"] == "Ulosmeno päättyy aina poistoon"
+    assert fi["rules.row.ace_points"] == "Ässän pistearvo"
+    assert "pistearvo" in fi["rules.row.other_points"] and "pistearvo" in fi["check.points.hint"]
+    for key in ("bot.advise.expert_hold", "bot.explain.expert_hold"):
+        assert "valmiit setit ja suorat kädessä" in fi[key]
+    assert "Rummyssä" in fi["ui.reason.ace_low"]
+    assert fi["ui.meld"] == "Tee pöytäys"
+    assert "M tee pöytäys" in fi["ui.keys"] and "englanninkielisten sanojen" in fi["ui.keys"]
+    player = t("common.player_n", "fi", n=1)
+    assert t("display.hand_of", "fi", name=player) == "Pelaaja 1: käsi"
+    assert t("ui.hand_of", "fi", name=player) == "Pelaaja 1: käsi"
+    assert t("rules.title", "fi", preset=fi["rules.preset.traditional"]).startswith(
+        "Säännöt: Perinteinen Rummy"
+    )
+
+
+def test_the_stock_rebuild_has_one_name_in_finnish():
+    """ "Nostopakan uusiminen", the glossary's word: the log and the rules table say it too."""
+    fi = table("fi")
+    assert "nostopakan uusiminen" in fi["rules.value.rebuilds"]
+    assert fi["log.rebuild"].startswith("Nostopakka uusittiin")
+    others = [k for k, v in fi.items() if re.search(r"pakka\w* (uudistet|uudelleen)", v)]
+    assert others == []
+
+
+def test_bot_names_in_finnish_are_all_bots():
+    """ "Perus" alone is no name: every built-in bot is a ...botti, as on the classroom board."""
+    from rummy_widget.bots import BOT_NAMES
+
+    fi = table("fi")
+    names = [fi[f"bot.name.{name}"] for name in BOT_NAMES]
+    assert fi["bot.name.basic"] == "Perusbotti"
+    assert all(name.endswith("botti") for name in names), names
+    for name in BOT_NAMES:
+        seat = fi[f"classroom.bot_seat.{name}"]
+        assert seat.startswith(fi[f"bot.name.{name}"].lower()), (name, seat)
