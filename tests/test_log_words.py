@@ -37,7 +37,7 @@ def test_cards_are_spoken_names_on_the_table_and_short_in_the_lessons() -> None:
         "Aino took queen of hearts from the discard pile."
     )
     assert event_text(taken, ["Sinä", "Aino"], "fi") == (
-        "Aino otti poistopakasta kortin herttakuningatar."
+        "Aino otti poistopakasta herttakuningattaren."
     )
     assert event_text(taken, ["You", "Aino"], "en", short=True) == (
         "Aino took Q♥ from the discard pile."
