@@ -206,7 +206,10 @@ def payout_table(
     names: Sequence[str] | None = None,
     rules: str | Rules = "traditional",
 ) -> Snippet:
-    """The ring-game payout worked through: how far behind, the weight, the share of the pool."""
+    """The ring-game payout worked through: how far behind, the weight, the share of the pool.
+
+    The pool is counted in whole tokens (``payout``'s smallest unit, a cent for money): the
+    lessons share tokens or points, never money, since their learners are minors."""
     check_lang(lang)
     rules = Rules.preset(rules)
     if isinstance(totals, Mapping):
@@ -237,12 +240,12 @@ def payout_table(
             role = t("lesson.payout.out", lang, margin=rules.payout_margin)
         else:
             role = str(weight)
-        row = [str(name), str(total), str(behind), role, money(share, lang)]
+        row = [str(name), str(total), str(behind), role, str(share)]
         rows.append(row)
         html_rows.append(
             tag("tr", th(row[0], "row") + "".join(td(esc(c), numeric=True) for c in row[1:]))
         )
-    caption = t("lesson.payout_caption", lang, pool=money(pool_cents, lang))
+    caption = t("lesson.payout_caption", lang, pool=pool_cents)
     return _snippet(caption, head, rows, html_rows, lang)
 
 
@@ -250,7 +253,8 @@ def payout_table(
 
 
 def describe(action: Action, lang: str = "en", discard_top: Card | None = None) -> str:
-    """One move as an instruction ("Draw from the stock."); meld numbers as the table shows."""
+    """One move as an instruction ("Draw from the stock."); melds by their number from 0, as the
+    table's pictures label them and as ``game.lay_off(card, meld)`` takes them."""
     check_lang(lang)
     if action.kind == "draw":
         if action.source == "stock" or discard_top is None:
