@@ -228,7 +228,7 @@ def test_the_logs_sentences_inflect_the_cards_they_name():
     thrown = {"type": "discard", "player": 1, "card": parse_cards("KS")[0].to_json()}
     assert event_text(thrown, names, "fi") == "Aino heitti pois patakuninkaan."
     laid = {"type": "lay_off", "player": 1, "card": parse_cards("QD")[0].to_json(), "meld_index": 0}
-    assert event_text(laid, names, "fi") == "Aino lisäsi ruutukuningattaren pöytäykseen 1."
+    assert event_text(laid, names, "fi") == "Aino lisäsi ruutukuningattaren pöytäykseen 0."
     assert event_text(taken, ["You", "Aino"], "en", you=0) == (
         "You took jack of hearts from the discard pile."
     )
