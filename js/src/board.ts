@@ -232,12 +232,17 @@ function opponent(lang: Lang, shown: ReturnType<typeof seatShown>): HTMLElement 
   const cards = revealed
     ? h(
         "div",
-        { class: "rw-fan rw-open", role: "group", "aria-label": t(lang, "ui.hand_of", { name }) },
+        {
+          class: "rw-fan rw-open",
+          role: "group",
+          "aria-label": t(lang, "ui.hand_of", { name }),
+          style: `--rw-n:${revealed.length}`,
+        },
         ...revealed.map((c) => cardImage(lang, c)),
       )
     : h(
         "div",
-        { class: "rw-fan", "aria-hidden": "true" },
+        { class: "rw-fan", "aria-hidden": "true", style: `--rw-n:${Math.min(shown.size, 14)}` },
         // Backs drawn by CSS, not SVG: a 4-player redraw builds some forty fewer pictures.
         ...Array.from({ length: Math.min(shown.size, 14) }, () =>
           h("span", { class: "rw-card rw-back", "aria-hidden": "true" }),

@@ -737,6 +737,12 @@ export class TableController {
     if (this.handleKey(event, target as HTMLElement)) {
       event.preventDefault();
       event.stopPropagation();
+    } else if (keptInside(event)) {
+      // Not the table's key, but the notebook's: JupyterLab's command-mode shortcuts fire
+      // inside an output (an arrow moves to another cell, D D deletes one, X cuts one), and
+      // data-lm-suppress-shortcuts does not stop a shortcut whose selector matches the focused
+      // control itself. The key still does what it does here (a select, Space on a button).
+      event.stopPropagation();
     }
   };
 
@@ -788,6 +794,15 @@ export class TableController {
     for (const c of cards) c.tabIndex = Number(c.dataset.card) === id ? 0 : -1;
     this.host.querySelector<HTMLElement>(`.rw-hand [data-card="${id}"]`)?.focus();
   }
+}
+
+/** A key pressed inside the table that the page around it must not see: every key but Tab,
+ * Escape, Shift+Enter (run the cell) and those with Ctrl, Alt or Meta (the notebook's and the
+ * browser's own). */
+export function keptInside(event: KeyboardEvent): boolean {
+  if (event.ctrlKey || event.metaKey || event.altKey) return false;
+  if (event.key === "Tab" || event.key === "Escape") return false;
+  return !(event.key === "Enter" && event.shiftKey);
 }
 
 /** The model's traits that only redraw; "progress" is a running review's line (Python's). */

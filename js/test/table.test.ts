@@ -397,10 +397,40 @@ describe("keyboard", () => {
       key(ace, "ArrowRight");
       const root = el.querySelector(".rw-root") as HTMLElement;
       expect(nameOf((root.getRootNode() as Document).activeElement as Element)).toBe("2 of spades");
-      key(button(el, "2 of spades"), "x"); // not the table's key: the page still gets it
-      expect(seen).toEqual(["x"]);
+      key(button(el, "2 of spades"), "Enter", { shiftKey: true }); // run the cell: the page's
+      key(button(el, "2 of spades"), "s", { ctrlKey: true }); // save: the page's
+      expect(seen).toEqual(["Enter", "s"]);
     } finally {
       document.removeEventListener("keydown", notebook, true);
+    }
+  });
+
+  test("no key pressed in the table reaches the notebook's shortcuts, on any control", () => {
+    // JupyterLab's command mode: arrows move to another cell, D D deletes one, X cuts one.
+    const seen: string[] = [];
+    const notebook = (e: KeyboardEvent) => seen.push(e.key);
+    document.addEventListener("keydown", notebook);
+    try {
+      mount({ view: makeView({ phase: "play" }) });
+      openDrawer(el);
+      const controls = [
+        '.rw-hand [data-card="0"]',
+        '[data-rw-act="sort"]',
+        '[data-rw-act="stock"]',
+        ".rw-meld",
+        ".rw-drawer > summary",
+        '[data-rw-set="lang"]',
+      ];
+      for (const selector of controls) {
+        for (const k of ["ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight", "d", "D", "x", "a", "Enter", " "]) {
+          const control = el.querySelector<HTMLElement>(selector);
+          expect(control?.isConnected).toBe(true);
+          key(control as HTMLElement, k);
+        }
+      }
+      expect(seen).toEqual([]);
+    } finally {
+      document.removeEventListener("keydown", notebook);
     }
   });
 
