@@ -311,23 +311,22 @@ def test_every_text_numbers_a_meld_as_the_api_does() -> None:
         assert sorted(set(meld_numbers(picture))) == [0, 1]  # each label is also its aria-label
 
 
-def test_the_view_sends_only_the_log_the_screen_shows() -> None:
+def test_the_view_sends_the_whole_log_its_moves_numbered_as_the_history() -> None:
     from rummy_widget.display.log_words import event_text
-    from rummy_widget.table.view import LOG_SHOWN
 
     table = Table(opponents=[StockBot()] * 3, seed=8)
     game = table.game
-    while len(game.log) < 3 * LOG_SHOWN and game.phase != "over":
+    while len(game.log) < 60 and game.phase != "over":
         act(table, greedy(game))
-    view = table.view()
-    animated = sum(len(s["events"]) for s in view["steps"])
-    assert len(view["log"]) == LOG_SHOWN + animated
-    assert view["log"] == [
-        dict(e, text=event_text(e, table.names, "en", table.seat))
-        for e in game.log[view["log_start"] :]
+    log = table.view()["log"]
+    assert [e["text"] for e in log] == [
+        event_text(e, table.names, "en", table.seat) for e in game.log
     ]
-    js = (REPO / "js" / "src" / "board.ts").read_text("utf-8")
-    assert f"export const LOG_SHOWN = {LOG_SHOWN};" in js  # one number on both sides
+    numbered = [e for e in log if "move" in e]
+    assert [e["move"] for e in numbered] == list(range(1, len(game.history) + 1))
+    for event, (seat, action) in zip(numbered, game.history, strict=True):  # history's n-th
+        assert (event["type"], event["player"]) == (action.kind, seat)
+    assert {e["type"] for e in log if "move" not in e} <= {"deal", "rebuild", "end"}
 
 
 def test_play_again_after_a_lesson_starts_the_same_position() -> None:
@@ -417,6 +416,25 @@ def blunder_table() -> Table:
     while table.game.phase != "over":
         act(table, greedy(table.game))
     return table
+
+
+def test_review_replay_and_log_agree_on_a_moves_number() -> None:
+    """One move numbering (docs/widget.md): the review's "Move n" is the n-th entry of the
+    history; its link opens the replay where move n is at hand, which the bar calls "Move n of
+    len(history)" (js/src/board.ts, replayPosition: step + 1); one step on, the log's newest
+    line is that move, numbered n."""
+    table = blunder_table()
+    assert table.intent({"type": "review", "rev": table.rev})
+    item = table.view()["review"]["items"][0]
+    n = int(re.match(r"Move (\d+):", item["label"]).group(1))
+    history = table.game.history
+    assert (history[n - 1][1].kind, history[n - 1][1].card.code) == ("discard", "5H")
+    assert table.intent({"type": "review_open", "move": item["move"]})
+    replay = table.view()["replay"]
+    assert (replay["step"] + 1, replay["total"]) == (n, len(history))
+    assert table.intent({"type": "replay", "step": replay["step"] + 1})
+    newest = [e for e in table.view()["log"] if "move" in e][-1]
+    assert newest["move"] == n and newest["text"] == "You discarded 5 of hearts."
 
 
 def test_a_review_item_opens_the_replay_there_with_the_better_move_outlined() -> None:

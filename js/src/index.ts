@@ -78,6 +78,8 @@ export class TableController {
   private replayTarget: number | null = null;
   /** The card drawn and shown ahead of its view (`onDrawn`), until that view comes. */
   private drawnId: number | null = null;
+  /** Lines of the drawer's log when it was last drawn (-1: not shown). */
+  private logLines = -1;
   phase: Phase = "idle";
   readonly ui: UiState = {
     order: [],
@@ -443,6 +445,16 @@ export class TableController {
     }
     const active = (this.root.getRootNode() as Document | ShadowRoot).activeElement;
     if (focus && !(active && this.root.contains(active))) this.restoreFocus(focus);
+    this.scrollLog();
+  }
+
+  /** The drawer's log shows its newest line when it opens and when a line comes; in between
+   * the learner may scroll back through the whole deal. */
+  private scrollLog(): void {
+    const log = this.host.querySelector<HTMLElement>(".rw-log");
+    const lines = log ? log.childElementCount : -1;
+    if (log && lines !== this.logLines) log.scrollTop = log.scrollHeight;
+    this.logLines = lines;
   }
 
   private restoreFocus(focus: { key: string; index: number }): void {

@@ -560,7 +560,7 @@ describe("end of deal and replay", () => {
 
   test("replay steps forward and back", () => {
     const model = mount({ view: makeView({ mode: "replay", rev: 2, replay: { step: 2, total: 9 } }) });
-    expect(el.textContent).toContain("Move 2 of 9");
+    expect(el.textContent).toContain("Move 3 of 9"); // two moves played: the third is at hand
     button(el, "Next move").click();
     expect(model.sent[0]).toEqual({ type: "replay", step: 3 });
     model.set("view", makeView({ mode: "replay", rev: 3, replay: { step: 3, total: 9 } }));

@@ -457,7 +457,6 @@ class Table:
             taken_from_discard=None,
             take_back=None,
             review=None,
-            log_start=0,
             seat=self.passing,
             **{
                 "pass": {
