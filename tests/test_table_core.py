@@ -229,8 +229,8 @@ def contract_views() -> dict[str, dict]:
     game = Game.from_layout(hands=["KS KD KD 2C", "5C 6C 7C"], stock="9D", rules="rummy_royal")
     game.draw("stock")
     refused = Table(game=game, opponents=[StockBot()])
-    act(refused, {"type": "meld", "cards": [c.id for c in game.hand(0)[:3]]})
     refused.intent({"type": "hint", "rev": refused.rev})
+    act(refused, {"type": "meld", "cards": [c.id for c in game.hand(0)[:3]]})  # after the hint
     views["message_hint"] = refused.view(0)
     replay = Table.replay(over.game, seat=1)
     replay.intent({"type": "replay", "step": 3}, 1)
@@ -416,6 +416,19 @@ def blunder_table() -> Table:
     while table.game.phase != "over":
         act(table, greedy(table.game))
     return table
+
+
+def test_a_hint_after_an_error_takes_the_message_line() -> None:
+    game = Game.from_layout(hands=["KS KD 7D 2C", "5C 6C 7C"], stock="9D")
+    game.draw("stock")
+    table = Table(game=game, opponents=[StockBot()])
+    assert not act(table, {"type": "meld", "cards": [c.id for c in game.hand(0)[:3]]})
+    assert table.view()["message"]["kind"] == "error"
+    assert table.intent({"type": "hint", "rev": table.rev})
+    view = table.view()
+    assert view["hint"]["text"] and view["message"] is None  # the newest message wins
+    assert not act(table, {"type": "draw", "source": "stock"})  # an error after the hint
+    assert table.view()["message"]["text"] == t("error.already_drawn", "en")
 
 
 def test_review_replay_and_log_agree_on_a_moves_number() -> None:

@@ -11,6 +11,7 @@ import {
   moves,
   orderedHand,
   renderBoard,
+  replayPosition,
   tableOf,
   tableOfStep,
   type Phase,
@@ -61,6 +62,7 @@ export class TableController {
   private lastDeal: number | null = null;
   private lastMessage = 0;
   private lastHint = "";
+  private lastHintKey = "";
   private alertText = "";
   /** The alert shows Python's message (which follows the language), not a local one. */
   private alertFromPython = false;
@@ -190,7 +192,8 @@ export class TableController {
     if (this.pending) clearTimeout(this.pending);
     this.pending = null;
     if (this.phase === "waiting") this.phase = "idle";
-    if (view.message && view.message.id !== this.lastMessage) {
+    const newMessage = !!view.message && view.message.id !== this.lastMessage;
+    if (view.message && newMessage) {
       this.lastMessage = view.message.id;
       this.alertText = view.message.text;
       this.alertFromPython = true;
@@ -200,8 +203,13 @@ export class TableController {
     } else if (view.message && this.alertFromPython) {
       this.alertText = view.message.text; // the same message, in the table's new language
     }
+    // A hint is new when it answers another position or names another move (not when the
+    // language changed); the newest message wins, so a new hint clears an older error.
+    const hintKey = view.hint ? `${view.rev}:${JSON.stringify(view.hint.action)}` : "";
     if (view.hint && view.hint.text !== this.lastHint) this.announce(view.hint.text);
+    if (view.hint && hintKey !== this.lastHintKey && !newMessage) this.clearAlert();
     this.lastHint = view.hint?.text ?? "";
+    this.lastHintKey = hintKey;
     if (view.replay && this.replayTarget === view.replay.step) this.replayTarget = null;
     if (revChanged && known && this.phase === "animating") {
       this.steps.push(...view.steps.slice(known));
@@ -210,7 +218,7 @@ export class TableController {
     if (revChanged) {
       this.stopAnimation();
       if (view.replay) {
-        this.announce(t(this.lang, "ui.replay.step", { n: view.replay.step, total: view.replay.total }));
+        this.announce(replayPosition(this.lang, view.replay.step, view.replay.total));
       }
       const steps = view.steps.slice(known);
       if (steps.length && !first) {
@@ -309,6 +317,11 @@ export class TableController {
   /** A step's moves in words (Python's, in the table's language). */
   private eventTexts(step: Step): string[] {
     return step.events.map((e) => e.text ?? "");
+  }
+
+  private clearAlert(): void {
+    this.alertText = "";
+    this.alertFromPython = false;
   }
 
   private unseenAfter(): number {
@@ -616,7 +629,11 @@ export class TableController {
         return this.draw(this.shown ?? undefined);
       case "hint":
         // The hint for this position is already shown: say it again rather than ask again.
-        if (view.hint) return this.announce(view.hint.text);
+        if (view.hint) {
+          this.clearAlert(); // the hint is the newest message again
+          this.draw(this.shown ?? undefined);
+          return this.announce(view.hint.text);
+        }
         return this.send({ type: "hint", rev: view.rev });
       case "next":
         return this.send({ type: "next_deal", rev: view.rev });

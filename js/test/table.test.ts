@@ -248,6 +248,22 @@ describe("selection and intents", () => {
     expect(model.sent).toHaveLength(1);
   });
 
+  test("a hint after an error takes the message line: the newest message wins", () => {
+    const model = mount({ view: makeView({ phase: "play" }) });
+    button(el, "Discard").click(); // no card selected: the table says so
+    const alert = () => el.querySelector("[role=alert]")?.textContent;
+    expect(alert()).toBe("Select exactly one card from your hand first.");
+    const hint = { action: { type: "discard" as const, card: card("KC") }, text: "Discard king of clubs." };
+    model.set("view", makeView({ phase: "play", hint }));
+    expect(alert()).toBe("");
+    expect(el.querySelector(".rw-hint")?.textContent).toBe("Discard king of clubs.");
+    button(el, "Discard").click(); // an error after the hint shows; Hint again puts the hint first
+    expect(alert()).toBe("Select exactly one card from your hand first.");
+    button(el, "Hint").click();
+    expect(alert()).toBe("");
+    expect(model.sent).toHaveLength(0);
+  });
+
   test("Why? beside the hint opens the bot's detailed reason, in the table's language", () => {
     const hint = {
       action: { type: "discard" as const, card: card("KC") },

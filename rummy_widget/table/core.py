@@ -371,6 +371,7 @@ class Table:
             return expert.why(obs, action, lang)
 
         self._hints[seat] = {"rev": self.rev, "action": action, "text": text, "why": why}
+        self._messages.pop(seat, None)  # the newest message wins: the hint, not an old error
 
     # --- bots -------------------------------------------------------------------------------
 

@@ -350,6 +350,8 @@ class RemoteTable:
             "text": lambda lang: expert.advise(obs, action, lang),
             "why": lambda lang: expert.why(obs, action, lang),
         }
+        if self._message is not None and not self._message.get("lost"):
+            self._message = None  # the newest message wins: the hint, not an old error
 
     # --- views ------------------------------------------------------------------------------
 
