@@ -624,9 +624,17 @@ export class TableController {
         }
         return this.sendAction({ type: "lay_off", card: chosen[0], meld_index: index });
       }
-      case "sort":
+      case "sort": {
+        // A hand already in order is sorted the other way (suit <-> rank): the press always
+        // does something, and the line says which order the hand is in now.
+        const before = this.ui.order.join();
         this.sortHand();
-        return this.draw(this.shown ?? undefined);
+        if (this.ui.order.join() === before) {
+          this.ui.sortBy = this.ui.sortBy === "suit" ? "rank" : "suit";
+          this.sortHand();
+        }
+        return this.say(this.ui.sortBy === "rank" ? "ui.sorted.rank" : "ui.sorted.suit");
+      }
       case "hint":
         // The hint for this position is already shown: say it again rather than ask again.
         if (view.hint) {

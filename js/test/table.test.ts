@@ -319,6 +319,20 @@ describe("selection and intents", () => {
     expect(order()).toEqual(["2 of clubs", "king of spades", "ace of hearts"]);
     button(el, "Sort").click();
     expect(order()).toEqual(["ace of hearts", "2 of clubs", "king of spades"]);
+    expect(el.querySelector("[role=alert]")?.textContent).toBe("Your hand is sorted by rank.");
+  });
+
+  test("Sort on a hand already in order sorts it the other way and says so", () => {
+    mount({ view: makeView({ hand: cards("2C AH KS") }) }); // auto-sort by suit: in order
+    const order = () => handButtons().map(nameOf);
+    const alert = () => el.querySelector("[role=alert]")?.textContent;
+    button(el, "Sort").click();
+    expect(order()).toEqual(["ace of hearts", "2 of clubs", "king of spades"]);
+    expect(alert()).toBe("Your hand is sorted by rank.");
+    expect((el.querySelector("[data-rw-set=sortby]") as HTMLSelectElement).value).toBe("rank");
+    button(el, "Sort").click();
+    expect(order()).toEqual(["king of spades", "ace of hearts", "2 of clubs"]);
+    expect(alert()).toBe("Your hand is sorted by suit.");
   });
 
   test("a drawn card goes where the sort puts it, or to the right end without auto-sort", () => {
