@@ -311,6 +311,49 @@ def test_every_text_numbers_a_meld_as_the_api_does() -> None:
         assert sorted(set(meld_numbers(picture))) == [0, 1]  # each label is also its aria-label
 
 
+def test_a_wrong_lay_off_names_what_the_meld_takes_in_both_languages() -> None:
+    game = Game.from_layout(
+        hands=["7S 2C 3D", "5C 6C 7C 9D"], stock="9S 8S", melds=["JS JD JC", "5H 6H 7H"]
+    )
+    game.draw("stock")
+    table = Table(game=game, opponents=[StockBot()])
+    seven = game.hand(0)[0].id
+    said = {}
+    for index in (0, 1):
+        assert not act(table, {"type": "lay_off", "card": seven, "meld_index": index})
+        said[index] = {lang: table.message(lang=lang)["text"] for lang in ("en", "fi")}
+    assert said[0] == {
+        "en": "7♠ does not fit meld 0: a set of jacks takes only jacks.",
+        "fi": "7♠ ei sovi pöytäykseen 0: tähän settiin käy vain sotilas.",
+    }
+    assert said[1] == {
+        "en": "7♠ does not fit meld 1: a run of hearts takes only the next card at either end: "
+        "4♥ or 8♥.",
+        "fi": "7♠ ei sovi pöytäykseen 1: herttasuoraan käy vain seuraava kortti "
+        "jommastakummasta päästä: 4♥ tai 8♥.",
+    }
+    assert len(game.hand(0)) == 4 and game.melds[0].cards[0].code == "JS"  # nothing changed
+
+
+def test_a_lay_off_reason_covers_full_melds_and_suits_a_set_has() -> None:
+    from rummy_widget.engine.melds import Meld
+    from rummy_widget.table.reasons import explain_lay_off, lay_off_reason
+
+    royal = Rules.preset("rummy_royal")
+    jacks = Meld.make(parse_cards("JH JD JC"), royal, 0)
+    text = explain_lay_off(parse_cards("JD")[0], jacks, 2, royal)
+    assert text("en") == (
+        "J♦ does not fit meld 2: a set's suits all differ in these rules, so it takes only J♠."
+    )
+    four = Meld.make(parse_cards("JS JH JD JC"), royal, 0)
+    assert lay_off_reason(parse_cards("JS")[0], four, royal) == ("ui.reason.set_max", {"n": 4})
+    whole = Meld.make(parse_cards("AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH"), royal, 0)
+    assert lay_off_reason(parse_cards("AH")[0], whole, royal) == ("ui.lay_off_reason.run_full", {})
+    low = Meld.make(parse_cards("AH 2H 3H"), Rules.preset("traditional"), 0)
+    key, params = lay_off_reason(parse_cards("KH")[0], low, Rules.preset("traditional"))
+    assert key == "ui.lay_off_reason.run_one" and str(params["card"]) == "4♥"
+
+
 def test_the_view_sends_the_whole_log_its_moves_numbered_as_the_history() -> None:
     from rummy_widget.display.log_words import event_text
 
