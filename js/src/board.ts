@@ -88,8 +88,6 @@ export function tableOfStep(view: View, step: Step, unseen: number): TableState 
 }
 
 export const SPEEDS: Speed[] = ["instant", "fast", "normal", "slow"];
-/** Moves the log shows; Python sends only these (rummy_widget/table/view.py, LOG_SHOWN). */
-export const LOG_SHOWN = 15;
 
 /** Which of the learner's moves are open right now. */
 export function moves(view: View, table: TableState) {
@@ -594,9 +592,17 @@ function scoreboard(lang: Lang, view: View, board: Scoreboard): HTMLElement {
   );
 }
 
+/** Where a replay stands, by the move at hand: after `step` moves the table shows move
+ * `step + 1` about to be made, the n-th entry of the game's history, as the review and the
+ * log number it ("Move 18 of 41"); after the last, all of them played. */
+export function replayPosition(lang: Lang, step: number, total: number): string {
+  return step < total ? t(lang, "ui.replay.step", { n: step + 1, total }) : t(lang, "ui.replay.end", { total });
+}
+
 function replayBar(lang: Lang, view: View, ui: UiState): HTMLElement | null {
   if (!view.replay) return null;
   const { step, total } = view.replay;
+  const position = replayPosition(lang, step, total);
   const name = view.players[view.seat]?.name ?? "";
   return h(
     "div",
@@ -623,9 +629,9 @@ function replayBar(lang: Lang, view: View, ui: UiState): HTMLElement | null {
       value: step,
       "data-rw-set": "replay_step",
       "aria-label": t(lang, "ui.replay.slider"),
-      "aria-valuetext": t(lang, "ui.replay.step", { n: step, total }),
+      "aria-valuetext": position,
     }),
-    h("span", { class: "rw-replay-pos" }, t(lang, "ui.replay.step", { n: step, total })),
+    h("span", { class: "rw-replay-pos" }, position),
   );
 }
 
@@ -657,16 +663,20 @@ function drawerDetails(lang: Lang, view: View, table: TableState, ui: UiState, s
 
 function drawerPanels(lang: Lang, view: View, table: TableState, names: string[]): HTMLElement[] {
   // The log never runs ahead of the table: moves still to be animated are left out.
-  const shown = view.log.slice(0, view.log.length - (table.unseen ?? 0));
-  const log = shown.slice(-LOG_SHOWN);
-  const logStart = view.log_start + shown.length - log.length + 1;
+  const log = view.log.slice(0, view.log.length - (table.unseen ?? 0));
   const pileCount = table.animating ? table.discard_size : view.discard_pile.length;
   const panels: (HTMLElement | null)[] = [
     h("h4", {}, t(lang, "ui.log")),
+    // The whole deal, scrolled to its newest line (index.ts); each move carries its number,
+    // the one the review and the replay give it; a deal or a rebuilt stock has none.
     h(
       "ol",
-      { class: "rw-log", start: logStart },
-      ...log.map((e) => h("li", {}, e.text ?? "")),
+      { class: "rw-log", tabindex: 0, "aria-label": t(lang, "ui.log") },
+      ...log.map((e) =>
+        e.move
+          ? h("li", {}, h("span", { class: "rw-log-no" }, `${e.move}.`), " ", e.text ?? "")
+          : h("li", { class: "rw-log-note" }, e.text ?? ""),
+      ),
     ),
     h("h4", { class: "rw-pile-title" }, tn(lang, "ui.pile_whole", pileCount)),
     table.animating

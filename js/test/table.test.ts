@@ -248,6 +248,22 @@ describe("selection and intents", () => {
     expect(model.sent).toHaveLength(1);
   });
 
+  test("a hint after an error takes the message line: the newest message wins", () => {
+    const model = mount({ view: makeView({ phase: "play" }) });
+    button(el, "Discard").click(); // no card selected: the table says so
+    const alert = () => el.querySelector("[role=alert]")?.textContent;
+    expect(alert()).toBe("Select exactly one card from your hand first.");
+    const hint = { action: { type: "discard" as const, card: card("KC") }, text: "Discard king of clubs." };
+    model.set("view", makeView({ phase: "play", hint }));
+    expect(alert()).toBe("");
+    expect(el.querySelector(".rw-hint")?.textContent).toBe("Discard king of clubs.");
+    button(el, "Discard").click(); // an error after the hint shows; Hint again puts the hint first
+    expect(alert()).toBe("Select exactly one card from your hand first.");
+    button(el, "Hint").click();
+    expect(alert()).toBe("");
+    expect(model.sent).toHaveLength(0);
+  });
+
   test("Why? beside the hint opens the bot's detailed reason, in the table's language", () => {
     const hint = {
       action: { type: "discard" as const, card: card("KC") },
@@ -303,6 +319,20 @@ describe("selection and intents", () => {
     expect(order()).toEqual(["2 of clubs", "king of spades", "ace of hearts"]);
     button(el, "Sort").click();
     expect(order()).toEqual(["ace of hearts", "2 of clubs", "king of spades"]);
+    expect(el.querySelector("[role=alert]")?.textContent).toBe("Your hand is sorted by rank.");
+  });
+
+  test("Sort on a hand already in order sorts it the other way and says so", () => {
+    mount({ view: makeView({ hand: cards("2C AH KS") }) }); // auto-sort by suit: in order
+    const order = () => handButtons().map(nameOf);
+    const alert = () => el.querySelector("[role=alert]")?.textContent;
+    button(el, "Sort").click();
+    expect(order()).toEqual(["ace of hearts", "2 of clubs", "king of spades"]);
+    expect(alert()).toBe("Your hand is sorted by rank.");
+    expect((el.querySelector("[data-rw-set=sortby]") as HTMLSelectElement).value).toBe("rank");
+    button(el, "Sort").click();
+    expect(order()).toEqual(["king of spades", "ace of hearts", "2 of clubs"]);
+    expect(alert()).toBe("Your hand is sorted by suit.");
   });
 
   test("a drawn card goes where the sort puts it, or to the right end without auto-sort", () => {
@@ -590,7 +620,7 @@ describe("end of deal and replay", () => {
 
   test("replay steps forward and back", () => {
     const model = mount({ view: makeView({ mode: "replay", rev: 2, replay: { step: 2, total: 9 } }) });
-    expect(el.textContent).toContain("Move 2 of 9");
+    expect(el.textContent).toContain("Move 3 of 9"); // two moves played: the third is at hand
     button(el, "Next move").click();
     expect(model.sent[0]).toEqual({ type: "replay", step: 3 });
     model.set("view", makeView({ mode: "replay", rev: 3, replay: { step: 3, total: 9 } }));

@@ -19,6 +19,9 @@ from ..i18n import inflect_card, inflect_cards, t, you_text
 #: over when full.
 _SAID: dict[tuple, tuple[Frozen, str]] = {}
 _SAID_MAX = 2048
+#: The log's events that are moves, one for each entry of ``game.history``; a deal, a stock
+#: rebuilt from the discard pile and a deal's end are events but not moves.
+MOVES = frozenset(("draw", "meld", "lay_off", "discard"))
 
 
 def event_text(
@@ -43,9 +46,32 @@ def event_text(
     return text
 
 
-def worded(events: Sequence[dict], names: Sequence[str], lang: str, you: int = -1) -> list[dict]:
-    """Each event with its ``text`` (``event_text``): a log as a view sends it."""
-    return [dict(e, text=event_text(e, names, lang, you)) for e in events]
+def worded(
+    events: Sequence[dict],
+    names: Sequence[str],
+    lang: str,
+    you: int = -1,
+    moves_before: int | None = None,
+) -> list[dict]:
+    """Each event with its ``text`` (``event_text``): a log as a view sends it.
+
+    With ``moves_before`` (the moves played before the first of ``events``), each move also
+    gets ``move``: its number, the n-th entry of ``game.history`` counting from 1, the number
+    the review and the replay give it. Other events get none.
+    """
+    said = [dict(e, text=event_text(e, names, lang, you)) for e in events]
+    if moves_before is not None:
+        number = moves_before
+        for event in said:
+            if event["type"] in MOVES:
+                number += 1
+                event["move"] = number
+    return said
+
+
+def moves_in(events: Sequence[dict]) -> int:
+    """How many of ``events`` are moves (entries of ``game.history``)."""
+    return sum(1 for e in events if e["type"] in MOVES)
 
 
 def _said(event: dict, names: Sequence[str], lang: str, you: int, short: bool) -> str:
