@@ -319,3 +319,74 @@ def test_the_glossary_gives_everyday_card_words_in_both_languages():
     faces = {"en": ["jack", "queen", "king"], "fi": ["sotilas", "kuningatar", "kuningas"]}
     for lang in LANGS:
         assert all(f"**{w}**" in markdown(lang, numbered(9)) for w in faces[lang])
+
+
+def prose_units(text: str) -> list[str]:
+    """A markdown cell's headings, table cells, list items and paragraphs, code blocks left out."""
+    text = re.sub(r"```.*?```", " ", text, flags=re.S)
+    units: list[str] = []
+    paragraph: list[str] = []
+    for line in [*text.splitlines(), ""]:
+        line = line.strip()
+        starts_item = re.match(r"([-*]|\d+\.) ", line)
+        if not line or line.startswith(("#", "|")) or starts_item:
+            units.append(" ".join(paragraph))
+            paragraph = []
+        if line.startswith("|"):
+            units += line.strip("|").split("|")
+        elif line.startswith("#"):
+            units.append(line.lstrip("# "))
+        elif line:
+            paragraph.append(line)
+    return [u for u in units if u.strip()]
+
+
+def sentences(text: str) -> list[str]:
+    return [s for unit in prose_units(text) for s in re.split(r"(?<=[.!?])\s+(?=[A-Z(*`\"])", unit)]
+
+
+def words(sentence: str) -> list[str]:
+    """Words, not figures: "K 10 + Q 10 = 20" is no 25-word sentence."""
+    return [w for w in sentence.split() if re.search(r"[a-z]", w)]
+
+
+@pytest.mark.parametrize("number", range(1, 7))
+def test_lessons_1_to_6_speak_in_sentences_of_25_words_at_most(number: int):
+    cells = [
+        source(c) for c in load("en", numbered(number))["cells"] if c["cell_type"] == "markdown"
+    ]
+    long = [s for cell in cells for s in sentences(cell) if len(words(s)) > 25]
+    assert long == []
+
+
+def test_sentences_split_where_a_reader_stops():
+    text = "# Title\n\nOne two. Three four!\n\n- an item\n  goes on\n\n| a | b c |\n```\ncode\n```"
+    assert sentences(text) == [
+        "Title",
+        "One two.",
+        "Three four!",
+        "- an item goes on",
+        " a ",
+        " b c ",
+    ]
+    assert words("K 10 + Q 10 + A 1 = 21 under the English rules") == [
+        "under",
+        "the",
+        "English",
+        "rules",
+    ]
+
+
+def test_lessons_1_to_6_use_no_jargon_they_do_not_explain():
+    """Engine, executor, duplicate deals and confidence intervals wait for lesson 7; a seed and
+    a preset are explained where lesson 1 first names them."""
+    for number in range(1, 7):
+        text = markdown("en", numbered(number)).lower()
+        assert re.findall(r"\bengine|executor|duplicate deal|confidence|interval", text) == []
+    first = markdown("en", numbered(1))
+    assert "The *seed* is a number that fixes the shuffle" in first
+    assert "The rules come in two versions (*presets*)" in first
+    for word in ("deal", "goes out", "match", "consecutive"):
+        defined = [n for n in range(1, 7) if f"**{word}**" in markdown("en", numbered(n))]
+        defined += [n for n in range(1, 7) if f"*{word}*" in markdown("en", numbered(n))]
+        assert defined, word
