@@ -313,3 +313,10 @@ def test_lesson_7s_hint_reads_every_opening_hand_with_the_top_card(lang):
             exec(line, found)
         cards = [*found["hand"], found["top"]]
         assert best_arrangement(cards, Rules.preset("traditional")).penalty >= 0
+
+
+def test_each_languages_lessons_play_the_rules_text_in_that_language():
+    assert lessons.lesson_rules("en") == "traditional"
+    assert lessons.lesson_rules("fi") == "rummy_royal"
+    with pytest.raises(ValueError):
+        lessons.lesson_rules("sv")

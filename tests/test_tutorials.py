@@ -222,3 +222,171 @@ def test_lesson_1_lists_every_lesson():
         listed = re.findall(r"^\| (\d+) \| `(\w+)`", markdown(lang, numbered(1)), re.M)
         assert [f"{n.zfill(2)}" for n, _ in listed] == [name[:2] for name in NAMES]
         assert [f"{name}.ipynb" for _, name in listed] == NAMES
+
+
+#: The core path, one 45-minute period each; the other lessons are extensions.
+CORE = {1, 2, 3, 4, 5, 6, 8}
+PLAN = {
+    "en": (r"\*\*Goals\*\*", r"\*\*Time:\*\* (\d+) minutes · \*\*(Core|Extension)\*\*"),
+    "fi": (r"\*\*Tavoitteet\*\*", r"\*\*Aika:\*\* (\d+) minuuttia · \*\*(Perusosa|Lisäosa)\*\*"),
+}
+
+
+@pytest.mark.parametrize("name", [pytest.param(n, id=n) for n in OWN_LESSONS])
+def test_each_lesson_opens_with_its_goals_time_and_place_in_the_path(name: str):
+    plans = []
+    for lang in LANGS:
+        first = load(lang, name)["cells"][0]
+        assert first["cell_type"] == "markdown"
+        goals, time = PLAN[lang]
+        text = source(first)
+        assert re.search(goals + r"\n\n(- .+\n)+", text), f"{lang}/{name}: no list of goals"
+        found = re.search(time, text)
+        assert found, f"{lang}/{name}: no time"
+        plans.append((int(found.group(1)), found.group(2) in ("Core", "Perusosa")))
+    assert plans[0] == plans[1], name
+    minutes, core = plans[0]
+    assert core == (int(name[:2]) in CORE), name
+    assert not core or minutes <= 45, name
+
+
+def answer_cells(lang: str, name: str) -> list[str]:
+    return [
+        source(c)
+        for c in load(lang, name)["cells"]
+        if c["cell_type"] == "code" and source(c).startswith("answer = None")
+    ]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_each_core_lesson_ends_with_a_self_checking_quiz(lang: str):
+    heading = {"en": "## Quiz", "fi": "## Pikatesti"}[lang]
+    for number in CORE:
+        cells = load(lang, numbered(number))["cells"]
+        starts = [i for i, c in enumerate(cells) if source(c).startswith(heading)]
+        assert len(starts) == 1, f"{lang}/{number}"
+        quiz = [source(c) for c in cells[starts[0] :] if c["cell_type"] == "code"]
+        assert len(quiz) >= 2 and all(q.startswith("answer = None") for q in quiz), number
+        assert all("checks." in q for q in quiz)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_answer_key_answers_every_exercise_and_quiz(lang: str):
+    """Lesson 8 ends with the key: for each lesson an entry per check cell (and per open task)."""
+    words = {"en": ("Lesson", "Exercise", "Quiz"), "fi": ("Oppitunti", "Tehtävä", "Pikatesti")}
+    lesson_word, exercise, quiz = words[lang]
+    key = next(source(c) for c in load(lang, numbered(8))["cells"] if c.get("id") == "n08-key")
+    sections = dict(re.findall(rf"^### {lesson_word} (\d+)\n(.*?)(?=^### |\Z)", key, re.M | re.S))
+    for name in OWN_LESSONS:
+        checked = len(answer_cells(lang, name))
+        if checked == 0:
+            continue
+        entries = re.findall(
+            rf"^- (?:{exercise}|{quiz})\b", sections.get(str(int(name[:2])), ""), re.M
+        )
+        assert len(entries) >= checked, f"{lang}/{name}: {len(entries)} answers, {checked} checks"
+
+
+def test_the_answer_key_is_right():
+    """The key's numbers are the checkers' own answers (each lesson's rules)."""
+    from rummy_widget.teaching import checks
+
+    key = {lang: source(load(lang, numbered(8))["cells"][-1]) for lang in LANGS}
+    for lang, rules, aces in (("en", "traditional", 2), ("fi", "rummy_royal", 22)):
+        assert checks.hand_points("AD AC", aces, rules=rules)
+        assert re.search(rf"Pikatesti 2: {aces} |Quiz 2: {aces} ", key[lang])
+    assert checks.best_penalty("2C 3C 4C 5C 9H 9S 9D JD QD AS", 21, rules="traditional")
+    assert "- Exercise 4: 21." in key["en"] and "- Tehtävä 4: 31." in key["fi"]
+    assert checks.payout(1_000, [0, 30, 45, 80], [750, 200, 50, 0])
+    assert all("[750, 200, 50, 0]" in text for text in key.values())
+
+
+EVERYDAY_WORDS = {
+    "en": ["hand", "turn", "deck", "shuffle", "face up", "face down", "jack", "queen", "king"],
+    "fi": ["käsi", "vuoro", "pakka", "sekoittaa", "kuvapuoli ylöspäin", "kuvapuoli alaspäin"],
+}
+
+
+def test_the_glossary_gives_everyday_card_words_in_both_languages():
+    """Each glossary row has its word in bold and the other language's word beside it."""
+    for lang in LANGS:
+        rows = [r for r in markdown(lang, numbered(9)).splitlines() if r.startswith("| **")]
+        bold = " ".join(r.split("|")[1] for r in rows)
+        other = " ".join(r.split("|")[-2] for r in rows)
+        other_lang = "fi" if lang == "en" else "en"
+        assert [w for w in EVERYDAY_WORDS[lang] if f"**{w}**" not in bold] == []
+        assert [w for w in EVERYDAY_WORDS[other_lang] if w not in other] == []
+    faces = {"en": ["jack", "queen", "king"], "fi": ["sotilas", "kuningatar", "kuningas"]}
+    for lang in LANGS:
+        assert all(f"**{w}**" in markdown(lang, numbered(9)) for w in faces[lang])
+
+
+def prose_units(text: str) -> list[str]:
+    """A markdown cell's headings, table cells, list items and paragraphs, code blocks left out."""
+    text = re.sub(r"```.*?```", " ", text, flags=re.S)
+    units: list[str] = []
+    paragraph: list[str] = []
+    for line in [*text.splitlines(), ""]:
+        line = line.strip()
+        starts_item = re.match(r"([-*]|\d+\.) ", line)
+        if not line or line.startswith(("#", "|")) or starts_item:
+            units.append(" ".join(paragraph))
+            paragraph = []
+        if line.startswith("|"):
+            units += line.strip("|").split("|")
+        elif line.startswith("#"):
+            units.append(line.lstrip("# "))
+        elif line:
+            paragraph.append(line)
+    return [u for u in units if u.strip()]
+
+
+def sentences(text: str) -> list[str]:
+    return [s for unit in prose_units(text) for s in re.split(r"(?<=[.!?])\s+(?=[A-Z(*`\"])", unit)]
+
+
+def words(sentence: str) -> list[str]:
+    """Words, not figures: "K 10 + Q 10 = 20" is no 25-word sentence."""
+    return [w for w in sentence.split() if re.search(r"[a-z]", w)]
+
+
+@pytest.mark.parametrize("number", range(1, 7))
+def test_lessons_1_to_6_speak_in_sentences_of_25_words_at_most(number: int):
+    cells = [
+        source(c) for c in load("en", numbered(number))["cells"] if c["cell_type"] == "markdown"
+    ]
+    long = [s for cell in cells for s in sentences(cell) if len(words(s)) > 25]
+    assert long == []
+
+
+def test_sentences_split_where_a_reader_stops():
+    text = "# Title\n\nOne two. Three four!\n\n- an item\n  goes on\n\n| a | b c |\n```\ncode\n```"
+    assert sentences(text) == [
+        "Title",
+        "One two.",
+        "Three four!",
+        "- an item goes on",
+        " a ",
+        " b c ",
+    ]
+    assert words("K 10 + Q 10 + A 1 = 21 under the English rules") == [
+        "under",
+        "the",
+        "English",
+        "rules",
+    ]
+
+
+def test_lessons_1_to_6_use_no_jargon_they_do_not_explain():
+    """Engine, executor, duplicate deals and confidence intervals wait for lesson 7; a seed and
+    a preset are explained where lesson 1 first names them."""
+    for number in range(1, 7):
+        text = markdown("en", numbered(number)).lower()
+        assert re.findall(r"\bengine|executor|duplicate deal|confidence|interval", text) == []
+    first = markdown("en", numbered(1))
+    assert "The *seed* is a number that fixes the shuffle" in first
+    assert "The rules come in two versions (*presets*)" in first
+    for word in ("deal", "goes out", "match", "consecutive"):
+        defined = [n for n in range(1, 7) if f"**{word}**" in markdown("en", numbered(n))]
+        defined += [n for n in range(1, 7) if f"*{word}*" in markdown("en", numbered(n))]
+        assert defined, word

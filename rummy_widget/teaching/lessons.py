@@ -35,6 +35,7 @@ from ..solver import Arrangement
 __all__ = [
     "card_names",
     "describe",
+    "lesson_rules",
     "meld_table",
     "money",
     "moves",
@@ -283,6 +284,17 @@ def moves(game: Game, lang: str = "en", start: int = 0) -> Snippet:
     )
     text = "\n".join(f"{start + i + 1}. {line}" for i, line in enumerate(lines))
     return Snippet(html, text)
+
+
+#: The rules each language's lessons play: the rules text the learners read in that language.
+LESSON_RULES = {"en": "traditional", "fi": "rummy_royal"}
+
+
+def lesson_rules(lang: str = "en") -> str:
+    """The preset a lesson in ``lang`` plays: English lessons the English rules text
+    (``traditional``), Finnish lessons the Finnish one (Rummy Royal's, ``rummy_royal``). The
+    code cells are the same in both languages; this is where they part."""
+    return LESSON_RULES[check_lang(lang)]
 
 
 def setup_notebook() -> None:
