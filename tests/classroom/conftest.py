@@ -76,8 +76,10 @@ class Server:
         self._out = open(self.log, "a")  # noqa: SIM115 (closed in stop)
         env = {**os.environ, "PYTHONUNBUFFERED": "1"}
         self.proc = subprocess.Popen(command, stdout=self._out, stderr=subprocess.STDOUT, env=env)
-        line = wait_for(lambda: self._line("Teacher key: "), what="the teacher key")
-        self.key = line.split(": ", 1)[1].strip()
+        wait_for(lambda: self._line("Teacher key"), what="the teacher key's line")
+        shown = self._line("Teacher key (shown once): ")  # printed only when it was made
+        if shown is not None:
+            self.key = shown.split(": ", 1)[1].strip()
         wait_for(lambda: port_open(self.port), what="the server's port")
         return self
 
