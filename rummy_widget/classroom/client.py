@@ -186,7 +186,7 @@ class Seat:
             time.sleep(max(0.0, self._sent + self._gap - time.monotonic()))
             self._sent = time.monotonic()
             self._ws.send(encode(message))
-            reply = self._next(lambda m: m.get("id") == message["id"] and m["type"] in answers)
+            reply = self._next(lambda m: _answers(m, message["id"], answers))
             if reply["type"] != "error" or reply.get("code") != "classroom.rate":
                 return reply
             rate = reply.get("rate")
@@ -210,6 +210,14 @@ class Seat:
         """Send anything (for tests of malformed input); returns the next error or state."""
         self._ws.send(text)
         return self._next(lambda m: m["type"] == "error")
+
+
+def _answers(message: dict, wanted: str, kinds: tuple[str, ...]) -> bool:
+    """Whether ``message`` answers the frame ``wanted``: its id, or an error of no frame
+    (the server refusing the connection itself: too many from one address, removed...)."""
+    if message.get("type") == "error" and "id" not in message:
+        return True
+    return message.get("id") == wanted and message["type"] in kinds
 
 
 def connect(url: str, room: str, name: str, lang: str = "en", token: str | None = None) -> Seat:

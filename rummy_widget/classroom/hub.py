@@ -18,7 +18,7 @@ from ..errors import RuleError
 from . import keys, views
 from .bus import LocalBus, RedisBus
 from .collector import full_collections, quiet_collector
-from .protocol import ProtocolError, encode, error, frame_id
+from .protocol import ProtocolError, encode, error, frame_hints
 from .rooms import Room, RoomConfig, Table
 from .settings import Settings
 from .store import Conflict, Store
@@ -651,7 +651,9 @@ class Hub:
     async def refuse(self, conn: Conn, err: RuleError, frame: object) -> None:
         """The localized refusal of ``frame``, with its ``id`` when it has one (a client
         waiting for that frame's answer gets it); a connection refused too often is closed."""
-        found = frame_id(frame)
+        found, lang = frame_hints(frame)
+        if conn.room is None and lang is not None:  # not joined: the frame's language
+            conn.lang = lang
         extra = {**getattr(err, "extra", {}), **({"id": found} if found else {})}
         await conn.send(error(err, conn.lang, **extra))
         if not conn.strike():

@@ -141,13 +141,13 @@ def learner_name(value: object) -> str:
     if any(unicodedata.category(c) in HIDDEN for c in value):
         raise ProtocolError("name_hidden", field="name")
     name = " ".join(unicodedata.normalize("NFC", value).split())
-    if not 1 <= len(name) <= 32:
-        _fail("name")
     marks = 0
     for i, char in enumerate(unicodedata.normalize("NFD", name)):
         marks = marks + 1 if unicodedata.category(char).startswith("M") else 0
         if marks > MARKS_ON_A_LETTER or (marks and i == 0):  # too many, or on no letter
             raise ProtocolError("name_marks", field="name")
+    if not 1 <= len(name) <= 32:
+        _fail("name")
     if bots_name(name):
         raise ProtocolError("name_reserved", name=name)
     return name
@@ -177,17 +177,21 @@ def _fail(field: str):
     raise ProtocolError("bad_field", field=field)
 
 
-def frame_id(text: object) -> str | None:
-    """The ``id`` of a client's frame, if it has a readable one: every refusal carries it
-    (a rate refusal too), so that a client waiting for an answer to that frame gets one."""
-    if not isinstance(text, str) or len(text) > MAX_MESSAGE or '"id"' not in text:
-        return None
+def frame_hints(text: object) -> tuple[str | None, str | None]:
+    """The ``id`` and ``lang`` of a client's frame, where readable, even of one refused:
+    every refusal carries the id (a rate refusal too), so that a client waiting for that
+    frame's answer gets one, and a first frame's refusal is in the language it asked for."""
+    if not isinstance(text, str) or len(text) > MAX_MESSAGE:
+        return None, None
     try:
         data = json.loads(text)
     except (ValueError, RecursionError):
-        return None
-    value = data.get("id") if isinstance(data, dict) else None
-    return value if isinstance(value, str) and NONCE.fullmatch(value) else None
+        return None, None
+    if not isinstance(data, dict):
+        return None, None
+    found, lang = data.get("id"), data.get("lang")
+    found = found if isinstance(found, str) and NONCE.fullmatch(found) else None
+    return found, lang if lang in LANGUAGES else None
 
 
 def error(err: RuleError, lang: str, **extra: object) -> dict:
