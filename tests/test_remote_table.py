@@ -69,7 +69,10 @@ class Relay:
 
 @pytest.fixture
 def server(tmp_path):
-    started = Server(tmp_path, "--players", "2", "--deals", "1", "--replace-after", "600")
+    # --rate: the relay plays the learner's moves as fast as a script, past a class's 20 a
+    # second; --room: learners join only rooms the teacher made.
+    options = ["--replace-after", "600", "--rate", "1000", "--room", "KETTU"]
+    started = Server(tmp_path, "--players", "2", "--deals", "1", *options)
     yield started.start()
     started.stop()
 

@@ -28,7 +28,9 @@ from ..i18n import LANGUAGES, t
 from .protocol import ProtocolError
 from .store import Conflict, SeatRow, Store, digest
 
-BOT_CONTROLS = ("bot", "replaced")
+#: Seats a bot plays: an empty seat's, a learner's who left ("replaced", until they come
+#: back) and a learner's the teacher removed ("removed", for good).
+BOT_CONTROLS = ("bot", "replaced", "removed")
 #: Bits of a room's secret seed (drawn from ``secrets``), and the most a teacher's may have.
 SEED_BITS, SEED_BITS_MAX = 128, 256
 
@@ -57,6 +59,7 @@ class RoomConfig:
     rules: str = "traditional"
     lang: str = "en"
     layouts: list[dict] = field(default_factory=list)  # prepared deals (``Game.to_dict``)
+    closed: bool = False  # the teacher closed the room: no join, no move; records stay
 
     @classmethod
     def read(cls, data: object) -> RoomConfig:
@@ -76,6 +79,7 @@ class RoomConfig:
             "rules": isinstance(config.rules, str) and config.rules in PRESETS,
             "lang": isinstance(config.lang, str) and config.lang in LANGUAGES,
             "layouts": isinstance(config.layouts, list) and len(config.layouts) <= 100,
+            "closed": config.closed is False,
         }
         for name, ok in checks.items():
             if not ok:
@@ -332,7 +336,7 @@ class Table:
         """The move of a bot whose turn it is (an empty seat's or a replaced learner's)."""
         self.catch_up()
         game = self.game
-        if game is None or game.phase == "over":
+        if game is None or game.phase == "over" or self.config.closed:
             return None
         seat = game.current_player
         row = self.seats[seat]
@@ -367,20 +371,25 @@ class Room:
         for index in sorted({row.tbl for row in store.seats(self.name)}):
             self.table(index).sync(store)
 
-    def join(self, store: Store, name: str, token: str | None) -> tuple[Table, int, str]:
-        """Seat a learner: the seat its token names, else the first free one. Returns the
-        table, the seat and the token (new, or the one given)."""
+    def join(
+        self, store: Store, name: str, token: str | None, max_tables: int = 25
+    ) -> tuple[Table, int, str]:
+        """Seat a learner: the seat its token names, else the first free one of the first
+        ``max_tables`` tables. Returns the table, the seat and the token (new, or the one
+        given)."""
         if token is not None:
             row = store.seat_by_token(self.name, token)
             if row is None:
                 raise ProtocolError("bad_token")
+            if row.control == "removed":
+                raise ProtocolError("removed")
             table = self.table(row.tbl)
             if row.control == "replaced":
                 store.set_control(self.name, row.tbl, row.seat, "human")
             table.sync(store)
             return table, row.seat, token
         token = secrets.token_urlsafe(24)
-        for index in range(10_000):
+        for index in range(max_tables):
             table = self.table(index)
             if table.deal is not None:
                 continue  # a started table never has a free seat again
