@@ -730,3 +730,56 @@ def test_melds_filling_the_felt_never_move_the_hand(lab, browser, size):
         screenshot(page, f"table-8-melds-{size[0]}", table.root)
     finally:
         context.close()
+
+
+FINISHED = """from rummy_widget import Game
+from rummy_widget.bots import get_bot
+from rummy_widget.table.widget import RummyTable
+
+game = Game(players=4, seed=11, lang="fi")
+bot = get_bot("basic", seed=1)
+while game.phase != "over":
+    game.apply(bot.act(game.observation(game.current_player)), player=game.current_player)
+table = RummyTable(game=game, opponents=["basic"] * 3, lang="fi", deals=3)
+table"""
+
+#: Scoreboard cells outside the table, and melds the scoreboard lies over.
+SCORE_JS = """root => {
+  const edge = root.getBoundingClientRect();
+  const score = root.querySelector(".rw-score").getBoundingClientRect();
+  const cut = [...root.querySelectorAll(".rw-score th, .rw-score td")].filter((c) => {
+    const r = c.getBoundingClientRect();
+    return r.right > edge.right || r.left < edge.left || c.scrollWidth > c.clientWidth + 1;
+  }).map((c) => c.textContent);
+  const covered = [...root.querySelectorAll(".rw-meld")].filter((m) => {
+    const r = m.getBoundingClientRect();
+    return r.left < score.right && r.right > score.left
+      && r.top < score.bottom && r.bottom > score.top;
+  }).length;
+  return {cut, covered};
+}"""
+
+
+@pytest.mark.parametrize("size", [NARROW, LAPTOP, PROJECTOR])
+def test_the_scoreboard_fits_beside_the_final_melds_and_closes(lab, browser, size):
+    """The end-of-deal scoreboard lay over the final melds, could not be closed, and at 700 px
+    its "Match total" column was cut. Four players in Finnish (the longest headers): every
+    cell inside the table, no meld under it; its heading closes it and opens it again."""
+    context = browser.new_context(viewport={"width": LAPTOP[0], "height": size[1]})
+    page = context.new_page()
+    try:
+        table = open_cell(page, lab, f"score-{size[0]}.ipynb", FINISHED, "fi")
+        page.set_viewport_size({"width": size[0], "height": size[1]})
+        page.wait_for_function(f"() => window.innerWidth === {size[0]}")
+        board = table.root.get_by_role("region", name=t("ui.scoreboard", "fi"))
+        expect(board.locator("tbody tr")).to_have_count(4)
+        expect(board.get_by_text(t("ui.score.total", "fi"))).to_be_visible()
+        assert table.root.evaluate(SCORE_JS) == {"cut": [], "covered": 0}
+        table.root.scroll_into_view_if_needed()
+        screenshot(page, f"table-scoreboard-{size[0]}-fi", table.root)
+        board.locator("summary").click()
+        expect(board.locator("table")).to_be_hidden()
+        board.locator("summary").click()
+        expect(board.locator("table")).to_be_visible()
+    finally:
+        context.close()
