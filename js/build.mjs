@@ -1,6 +1,7 @@
 // Bundles the widget front end for anywidget: one ESM file (its style sheet inside) in
 // ../rummy_widget/static/ (git-ignored; built by hatch-jupyter-builder on install).
 import { readdir, readFile } from "node:fs/promises";
+import { gzipSync } from "node:zlib";
 import { join } from "node:path";
 import { build, transform } from "esbuild";
 
@@ -98,3 +99,9 @@ await build({
   format: "esm",
   plugins: [localesOnlyFrontEndKeys, inlineCss],
 });
+
+// The bundle's budget (docs/widget.md): at most 60,000 B minified and 25,000 B gzipped.
+const bundle = await readFile("../rummy_widget/static/widget.js");
+const gzipped = gzipSync(bundle, { level: 9 }).length;
+const over = bundle.length > 60000 || gzipped > 25000 ? "  OVER BUDGET" : "";
+console.log(`widget.js: ${bundle.length} B minified, ${gzipped} B gzipped (budget 60000 / 25000)${over}`);

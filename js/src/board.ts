@@ -32,7 +32,13 @@ export interface UiState {
   playing: boolean;
   /** The table's height when the hot seat's pass screen took its place (0: not known). */
   passHeight: number;
+  /** The size of the melds' cards, 1 down to MELD_SCALES' last: they shrink, rather than the
+   * table grow, when the felt fills up during a deal. */
+  meldScale: number;
 }
+
+/** The melds' sizes, largest first (index.ts steps down while they overflow the felt). */
+export const MELD_SCALES = [1, 0.85, 0.72, 0.6, 0.5];
 
 export interface Settings {
   lang: Lang;
@@ -342,7 +348,7 @@ function piles(lang: Lang, view: View, table: TableState, id: string, parts: Par
 function melds(lang: Lang, view: View, table: TableState, ui: UiState, parts: Parts): HTMLElement {
   const hintMeld = view.hint?.action.type === "lay_off" ? (view.hint.action.meld_index ?? null) : null;
   const owners = table.melds.map((m) => view.players[m.owner]?.name ?? "");
-  return parts.part("melds", [lang, table.melds, owners, hintMeld, ui.target], () =>
+  return parts.part("melds", [lang, table.melds, owners, hintMeld, ui.target, ui.meldScale], () =>
     meldsSection(lang, view, table, ui, hintMeld),
   );
 }
@@ -350,7 +356,12 @@ function melds(lang: Lang, view: View, table: TableState, ui: UiState, parts: Pa
 function meldsSection(lang: Lang, view: View, table: TableState, ui: UiState, hintMeld: number | null): HTMLElement {
   const section = h(
     "section",
-    { class: "rw-melds", "aria-label": t(lang, "ui.melds"), "data-rw-drop": "felt" },
+    {
+      class: ui.meldScale < 1 ? "rw-melds rw-tight" : "rw-melds",
+      "aria-label": t(lang, "ui.melds"),
+      "data-rw-drop": "felt",
+      style: ui.meldScale < 1 ? `--rw-ms:${ui.meldScale}` : null,
+    },
     h("h3", { class: "rw-sr-only" }, t(lang, "ui.melds")),
   );
   if (!table.melds.length) section.append(h("p", { class: "rw-note rw-empty-note" }, t(lang, "ui.no_melds")));
@@ -555,7 +566,9 @@ function why(lang: Lang, reason: string, key: string, ui: UiState): HTMLElement 
   );
 }
 
-function scoreboard(lang: Lang, view: View, board: Scoreboard): HTMLElement {
+/** The scoreboard lies on the felt beside the final melds; its heading closes and opens it
+ * (a new deal's scoreboard starts open). */
+function scoreboard(lang: Lang, view: View, board: Scoreboard, ui: UiState): HTMLElement {
   const names = view.players.map((p) => p.name);
   const rows = names.map((name, p) =>
     h(
@@ -566,10 +579,24 @@ function scoreboard(lang: Lang, view: View, board: Scoreboard): HTMLElement {
       h("td", {}, String(board.totals[p] ?? 0)),
     ),
   );
+  const shut = `shut-score${board.deal}`;
+  const title = t(lang, "ui.scoreboard") + " · " + t(lang, "ui.deal_of", { n: board.deal, total: board.deals });
   return h(
     "section",
     { class: "rw-score", "aria-label": t(lang, "ui.scoreboard") },
-    h("h3", {}, t(lang, "ui.scoreboard") + " · " + t(lang, "ui.deal_of", { n: board.deal, total: board.deals })),
+    h(
+      "details",
+      { "data-rw-shut": shut, open: !ui.open.has(shut) },
+      h("summary", {}, h("h3", {}, title)),
+      scoreTable(lang, board, rows),
+    ),
+  );
+}
+
+function scoreTable(lang: Lang, board: Scoreboard, rows: HTMLElement[]): HTMLElement {
+  return h(
+    "div",
+    { class: "rw-score-body" },
     h("p", {}, board.outcome),
     h(
       "table",
@@ -749,7 +776,7 @@ export function renderBoard(
   const seats = opponents(lang, view, table, parts);
   const centre = piles(lang, view, table, id, parts);
   const laid = melds(lang, view, table, ui, parts);
-  const score = over && view.scoreboard ? scoreboard(lang, view, view.scoreboard) : null;
+  const score = over && view.scoreboard ? scoreboard(lang, view, view.scoreboard, ui) : null;
   const mine = hand(lang, view, ui, id, parts);
   const message = messageLine(lang, view, table, ui, phase, alert, parts);
   const review = reviewList(lang, view);
@@ -775,7 +802,7 @@ export function renderBoard(
       ),
       replay,
       seats,
-      h("div", { class: "rw-middle" }, centre, laid, score),
+      h("div", { class: "rw-middle" }, centre, score, laid),
       mine,
       message,
       review,

@@ -8,6 +8,7 @@
 import {
   actionStates,
   handCard,
+  MELD_SCALES,
   moves,
   orderedHand,
   renderBoard,
@@ -75,6 +76,11 @@ export class TableController {
   private pending: ReturnType<typeof setTimeout> | null = null;
   private autoplay: ReturnType<typeof setTimeout> | null = null;
   private endCelebration: (() => void) | null = null;
+  /** The deal's going out has been celebrated: a review, a replay and Back to the table show
+   * the same finished deal again, and are not celebrated again. */
+  private celebrated = false;
+  /** How many melds the felt showed when their size was last fitted to it (fitMelds). */
+  private meldsFitted = -1;
   private steps: Step[] = [];
   /** The replay step asked for and not yet shown: rapid clicks add up, none is dropped. */
   private replayTarget: number | null = null;
@@ -93,6 +99,7 @@ export class TableController {
     fresh: new Set(),
     playing: false,
     passHeight: 0,
+    meldScale: 1,
   };
 
   constructor(
@@ -272,6 +279,7 @@ export class TableController {
   };
 
   private onSettings = (): void => {
+    this.meldsFitted = -1; // another size or language: fit the melds again
     this.draw(this.shown ?? undefined);
   };
 
@@ -280,8 +288,10 @@ export class TableController {
     const held = new Set(ids);
     if (fresh) {
       // A new deal (or the first view): the whole hand, sorted; no card of the last deal's
-      // hand keeps its old place just because the same card id came again.
+      // hand keeps its old place just because the same card id came again. Melds full size.
       this.ui.order = ids;
+      this.ui.meldScale = MELD_SCALES[0];
+      this.meldsFitted = -1;
       this.ui.fresh = new Set();
       this.sortHand();
     } else {
@@ -368,13 +378,16 @@ export class TableController {
     this.shown = null;
     this.draw();
     const view = this.view;
+    if (view?.mode === "play") this.celebrated = view.phase === "over" && (this.celebrated || !moved);
     if (!view || !moved) return this.scheduleAutoplay();
     const end = view.log[view.log.length - 1];
-    if (view.mode === "play" && view.phase === "over" && end?.type === "end" && end.winner === view.seat) {
+    const won = view.phase === "over" && end?.type === "end" && end.winner === view.seat;
+    if (view.mode === "play" && won && !this.celebrated) {
+      this.celebrated = true;
       this.endCelebration?.();
-      const key = end.rummy ? "ui.celebrate.rummy" : "ui.celebrate.out";
+      const key = end?.rummy ? "ui.celebrate.rummy" : "ui.celebrate.out";
       const ms = this.reducedMotion() ? CELEBRATION_MS / 2 : CELEBRATION_MS;
-      this.endCelebration = celebrate(this.layer, t(this.lang, key), Boolean(end.rummy), ms);
+      this.endCelebration = celebrate(this.layer, t(this.lang, key), Boolean(end?.rummy), ms);
     }
     this.scheduleAutoplay();
   }
@@ -436,9 +449,11 @@ export class TableController {
     const shown = table ?? tableOf(view);
     this.shown = table ?? null;
     const focus = this.focusedKey();
-    for (const d of this.host.querySelectorAll<HTMLDetailsElement>("details[data-rw-open]")) {
-      const key = d.dataset.rwOpen as string;
-      if (d.open) this.ui.open.add(key);
+    // A panel is remembered open (data-rw-open), or shut if it starts open (the scoreboard).
+    for (const d of this.host.querySelectorAll<HTMLDetailsElement>("details[data-rw-open],details[data-rw-shut]")) {
+      const shut = d.dataset.rwShut;
+      const key = shut ?? (d.dataset.rwOpen as string);
+      if (d.open !== Boolean(shut)) this.ui.open.add(key);
       else this.ui.open.delete(key);
     }
     const alert = this.model.get("progress") || this.alertText;
@@ -459,6 +474,21 @@ export class TableController {
     const active = (this.root.getRootNode() as Document | ShadowRoot).activeElement;
     if (focus && !(active && this.root.contains(active))) this.restoreFocus(focus);
     this.scrollLog();
+    if (shown.melds.length !== this.meldsFitted) this.fitMelds(shown.melds.length);
+  }
+
+  /** More melds than the felt holds at this size: a smaller size, not a taller table (the hand
+   * and the buttons would move down mid-deal). Measured only when the number of melds changes. */
+  private fitMelds(count: number): void {
+    this.meldsFitted = count;
+    const section = this.host.querySelector<HTMLElement>(".rw-melds");
+    if (!section || !count) return;
+    const reserved = parseFloat(this.win.getComputedStyle(section).minHeight) || 0;
+    let at = MELD_SCALES.indexOf(this.ui.meldScale);
+    while (section.offsetHeight > reserved + 1 && at < MELD_SCALES.length - 1) {
+      this.ui.meldScale = MELD_SCALES[++at];
+      this.draw(this.shown ?? undefined);
+    }
   }
 
   /** The drawer's log shows its newest line when it opens and when a line comes; in between

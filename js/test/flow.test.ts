@@ -167,6 +167,45 @@ describe("feedback and flow", () => {
     expect(el.querySelector(".rw-celebrate")).toBeNull();
   });
 
+  test("going out is celebrated once a deal: not again when the review opens or closes", () => {
+    const board = {
+      winner: 0, rummy: false, void: false, bonus: 0, penalties: [0, 40],
+      deal: 1, deals: 2, totals: [0, 40], match_over: false, outcome: "", standing: null,
+    };
+    const end = { type: "end" as const, winner: 0, rummy: false, void: false, text: "You went out." };
+    const model = mount({ view: makeView({ phase: "play" }) });
+    const over = (rev: number, extra = {}) => model.set("view", makeView({ rev, phase: "over", scoreboard: board, log: [end], ...extra }));
+    over(4);
+    expect(el.querySelector(".rw-celebrate")?.textContent).toBe("You went out!");
+    el.querySelector<HTMLElement>(".rw-celebrate")?.click();
+    over(5, { review: { summary: "Reviewing", items: [] } });
+    expect(el.querySelector(".rw-celebrate")).toBeNull();
+    over(6, { mode: "replay", replay: { step: 3, total: 9 } });
+    over(7);
+    expect(el.querySelector(".rw-celebrate")).toBeNull();
+    model.set("view", makeView({ rev: 8, phase: "draw", deal: { number: 2, total: 2 } }));
+    over(9, { deal: { number: 2, total: 2 }, scoreboard: { ...board, deal: 2 } });
+    expect(el.querySelector(".rw-celebrate")?.textContent).toBe("You went out!");
+  });
+
+  test("the scoreboard closes and opens by its heading, and stays as the learner left it", () => {
+    const board = {
+      winner: 1, rummy: false, void: false, bonus: 0, penalties: [12, 0],
+      deal: 1, deals: 2, totals: [12, 0], match_over: false, outcome: "Aino went out.", standing: null,
+    };
+    const model = mount({ view: makeView({ phase: "over", scoreboard: board }) });
+    const details = () => el.querySelector(".rw-score details") as HTMLDetailsElement;
+    expect(details().open).toBe(true);
+    expect(el.querySelector(".rw-score summary")?.textContent).toBe("Scores · Deal 1 of 2");
+    details().open = false;
+    details().dispatchEvent(new Event("toggle"));
+    model.set("view", makeView({ rev: 4, phase: "over", scoreboard: board, review: { summary: "", items: [] } }));
+    expect(details().open).toBe(false);
+    expect(el.querySelector(".rw-score tbody")?.textContent).toContain("Aino");
+    model.set("view", makeView({ rev: 5, phase: "over", scoreboard: { ...board, deal: 2 }, deal: { number: 2, total: 2 } }));
+    expect(details().open).toBe(true); // the next deal's scoreboard starts open
+  });
+
   test("the stock and the pile are highlighted when the learner can draw, not greyed", () => {
     const model = mount({ view: makeView({ phase: "draw" }) });
     expect(el.querySelectorAll(".rw-can-draw")).toHaveLength(2);

@@ -259,8 +259,10 @@ def test_at_150_percent_zoom_everything_is_reachable_and_a_turn_plays(
 
 
 def test_why_beside_the_hint_gives_the_reason_in_both_languages(lab, page):
-    """Hint, then Why?: the bot's detailed reason opens over the hand, right above the message
-    line, which keeps its place; it follows the table's language; an error hides it."""
+    """Hint, then Why?: the bot's detailed reason opens in the message line, under the hint,
+    covering nothing (over the hand it hid the cards it talks about): the hand, the piles and
+    the line's top stay, the buttons move down; it follows the table's language; an error
+    hides it."""
     args = table_args(opponents=["basic"] * 3, seed=5)
     table = open_cell(page, lab, "why.ipynb", table_cell(args))
     shadow = Shadow(args)
@@ -276,10 +278,14 @@ def test_why_beside_the_hint_gives_the_reason_in_both_languages(lab, page):
     before = page.evaluate(BOXES_JS, [list(PARTS), 0])
     why.click()
     expect(reason).to_have_text(hint["why"])
-    assert page.evaluate(BOXES_JS, [list(PARTS), 0]) == before  # nothing moved
-    assert reason.evaluate(COVERED_JS) == []  # on top of the hand, whole
-    box, at = reason.bounding_box(), line.bounding_box()
-    assert box["y"] + box["height"] <= at["y"] and box["y"] >= before[".rw-hand"][1], (box, at)
+    after = page.evaluate(BOXES_JS, [list(PARTS), 0])
+    for part in (".rw-hand", ".rw-piles"):
+        assert after[part] == before[part], (part, before, after)
+    assert after[".rw-line"][1] == before[".rw-line"][1]
+    assert reason.evaluate(COVERED_JS) == []  # whole, nothing over it
+    box, hint_at = reason.bounding_box(), line.locator(".rw-hint").bounding_box()
+    assert box["y"] >= hint_at["y"] + hint_at["height"], (box, hint_at)
+    assert box["y"] + box["height"] <= after[".rw-actions"][1], (box, after)
     assert serious_violations(page) == []
     screenshot(page, "table-why-en", table.root)
     switch_language(table, "fi")
@@ -679,5 +685,101 @@ def test_every_card_of_an_open_hand_is_inside_its_seat(lab, browser):
             screenshot(page, name, page.locator(".rw-root").last)
         page.set_viewport_size({"width": LAPTOP[0], "height": LAPTOP[1]})
         screenshot(page, "table-open-hands-4p-1366", page.locator(".rw-root").nth(2))
+    finally:
+        context.close()
+
+
+MANY_MELDS = """from rummy_widget import Game
+from rummy_widget.table.widget import RummyTable
+
+game = Game.from_layout(
+    hands=["QS QH QD 5C 6C 7C 9S 9H 9C 2D 3D 4D JH", "5S 6S 7S 8C JC 10C 2C"],
+    melds=[("KH KD KC", 1), ("4H 5H 6H", 1), ("AS 2S 3S", 1), ("8D 9D 10D", 1)],
+    stock="4C 3C 8H", discard="KS",
+)
+table = RummyTable(game=game, opponents=["basic"], bot_speed="instant")
+table"""
+
+#: Where the hand and the buttons are, in the page.
+HAND_AT_JS = """root => ["rw-mine", "rw-line", "rw-actions"].map(
+  (c) => Math.round(root.querySelector("." + c).getBoundingClientRect().top))"""
+
+
+@pytest.mark.parametrize("size", [PROJECTOR, LAPTOP])
+def test_melds_filling_the_felt_never_move_the_hand(lab, browser, size):
+    """The table grew as melds wrapped (738 to 936 px at 1920×1080 with 8 melds), moving the
+    hand and the buttons 200 px down mid-deal. Four melds to eight: they stay where they were,
+    and every meld is on the felt."""
+    context = browser.new_context(viewport={"width": size[0], "height": size[1]})
+    page = context.new_page()
+    try:
+        table = open_cell(page, lab, f"melds-{size[0]}.ipynb", MANY_MELDS)
+        table.root.scroll_into_view_if_needed()
+        before = table.root.evaluate(HAND_AT_JS)
+        table.button("ui.stock").click()
+        melds = table.root.locator(".rw-meld")
+        for n, codes in enumerate(["QS QH QD", "5C 6C 7C", "9S 9H 9C", "2D 3D 4D"], start=5):
+            for code in codes.split():
+                table.card(card_id(code)).click()
+            table.button("ui.meld").click()
+            expect(melds).to_have_count(n)
+            assert table.root.evaluate(HAND_AT_JS) == before, (n, before)
+        felt = table.root.locator(".rw-middle").bounding_box()
+        for box in (m.bounding_box() for m in melds.all()):
+            assert felt["y"] <= box["y"] and box["y"] + box["height"] <= felt["y"] + felt["height"]
+        screenshot(page, f"table-8-melds-{size[0]}", table.root)
+    finally:
+        context.close()
+
+
+FINISHED = """from rummy_widget import Game
+from rummy_widget.bots import get_bot
+from rummy_widget.table.widget import RummyTable
+
+game = Game(players=4, seed=11, lang="fi")
+bot = get_bot("basic", seed=1)
+while game.phase != "over":
+    game.apply(bot.act(game.observation(game.current_player)), player=game.current_player)
+table = RummyTable(game=game, opponents=["basic"] * 3, lang="fi", deals=3)
+table"""
+
+#: Scoreboard cells outside the table, and melds the scoreboard lies over.
+SCORE_JS = """root => {
+  const edge = root.getBoundingClientRect();
+  const score = root.querySelector(".rw-score").getBoundingClientRect();
+  const cut = [...root.querySelectorAll(".rw-score th, .rw-score td")].filter((c) => {
+    const r = c.getBoundingClientRect();
+    return r.right > edge.right || r.left < edge.left || c.scrollWidth > c.clientWidth + 1;
+  }).map((c) => c.textContent);
+  const covered = [...root.querySelectorAll(".rw-meld")].filter((m) => {
+    const r = m.getBoundingClientRect();
+    return r.left < score.right && r.right > score.left
+      && r.top < score.bottom && r.bottom > score.top;
+  }).length;
+  return {cut, covered};
+}"""
+
+
+@pytest.mark.parametrize("size", [NARROW, LAPTOP, PROJECTOR])
+def test_the_scoreboard_fits_beside_the_final_melds_and_closes(lab, browser, size):
+    """The end-of-deal scoreboard lay over the final melds, could not be closed, and at 700 px
+    its "Match total" column was cut. Four players in Finnish (the longest headers): every
+    cell inside the table, no meld under it; its heading closes it and opens it again."""
+    context = browser.new_context(viewport={"width": LAPTOP[0], "height": size[1]})
+    page = context.new_page()
+    try:
+        table = open_cell(page, lab, f"score-{size[0]}.ipynb", FINISHED, "fi")
+        page.set_viewport_size({"width": size[0], "height": size[1]})
+        page.wait_for_function(f"() => window.innerWidth === {size[0]}")
+        board = table.root.get_by_role("region", name=t("ui.scoreboard", "fi"))
+        expect(board.locator("tbody tr")).to_have_count(4)
+        expect(board.get_by_text(t("ui.score.total", "fi"))).to_be_visible()
+        assert table.root.evaluate(SCORE_JS) == {"cut": [], "covered": 0}
+        table.root.scroll_into_view_if_needed()
+        screenshot(page, f"table-scoreboard-{size[0]}-fi", table.root)
+        board.locator("summary").click()
+        expect(board.locator("table")).to_be_hidden()
+        board.locator("summary").click()
+        expect(board.locator("table")).to_be_visible()
     finally:
         context.close()
