@@ -474,6 +474,31 @@ def test_a_hint_after_an_error_takes_the_message_line() -> None:
     assert table.view()["message"]["text"] == t("error.already_drawn", "en")
 
 
+def test_a_hint_that_leaves_the_last_hints_meld_says_why() -> None:
+    """The expert answers each position afresh: after "J♦ completes J♠ J♥ J♦ J♣: take it" it
+    throws J♠ away. The second hint says first why the plan changed (table/plans.py)."""
+    game = Game.from_layout(
+        hands=["AS 6D 2C JC 2H 6C JS AD JH 3C", "4S 5S 8H 9C KD QD 7S 3H 10C 5D"],
+        stock="KC 4D 9S",
+        discard="JD 7D",
+    )
+    table = Table(game=game, opponents=[StockBot()])
+    assert table.intent({"type": "hint", "rev": table.rev})
+    first = table.view()["hint"]
+    assert first["action"] == {"type": "draw", "source": "discard"}
+    assert first["text"] == "J♦ completes J♠ J♥ J♦ J♣: take it from the discard pile."
+    assert act(table, {"type": "draw", "source": "discard"})
+    assert table.intent({"type": "hint", "rev": table.rev})
+    second = table.view()["hint"]
+    assert second["action"]["type"] == "discard" and second["action"]["card"]["code"] == "JS"
+    assert second["text"].startswith(
+        "The plan changed since the last hint: J♥ J♦ J♣ is a meld even without J♠. "
+    )
+    assert table.view(lang="fi")["hint"]["text"].startswith(
+        "Suunnitelma muuttui edellisestä vihjeestä: J♥ J♦ J♣ on pöytäys myös ilman korttia J♠. "
+    )
+
+
 def test_review_replay_and_log_agree_on_a_moves_number() -> None:
     """One move numbering (docs/widget.md): the review's "Move n" is the n-th entry of the
     history; its link opens the replay where move n is at hand, which the bar calls "Move n of

@@ -22,6 +22,7 @@ from ..errors import RuleError
 from ..i18n import check_lang, t
 from ..review.takebacks import take_back_default
 from .coach import REVIEW_SAMPLES, Coach
+from .plans import Plan, departure, plan_of
 from .reasons import explain_lay_off, explain_meld
 from .view import Extras, build_view, drawn_message, hint_view, step_view
 
@@ -88,6 +89,7 @@ class Table:
         self._messages: dict[int, dict] = {}
         self._message_count = 0
         self._hints: dict[int, dict] = {}
+        self._plans: dict[int, Plan | None] = {}  # each seat's last hint's meld (plans.py)
         self.steps: list[dict] = []
         self._replay: dict | None = None
         self._coach: Coach | None = None
@@ -146,6 +148,7 @@ class Table:
         table._messages = {}
         table._message_count = 0
         table._hints = {}
+        table._plans = {}
         table.steps = []
         table.match = None
         table.names = list(game.names)
@@ -359,6 +362,7 @@ class Table:
         if game.phase == "over" or game.current_player != seat:
             raise IntentError("ui.hint_unavailable")
         from ..bots import get_bot
+        from ..bots.seen import Seen
 
         expert = get_bot("expert", seed=self.seed)
         obs = game.observation(seat)
@@ -367,9 +371,14 @@ class Table:
         except Exception:  # a failing expert must not break the table
             raise IntentError("ui.hint_unavailable") from None
 
+        changed = departure(self._plans.get(seat), game, seat, action)
+        self._plans[seat] = plan_of(game, action, expert.reason(Seen.read(obs), action)[1])
+
         def text(lang: str) -> str:
-            """One short sentence addressed to the learner: the reason, then the move."""
-            return expert.advise(obs, action, lang)
+            """One short sentence addressed to the learner: the reason, then the move; first
+            why the plan changed, if it leaves the last hint's meld (table/plans.py)."""
+            advice = expert.advise(obs, action, lang)
+            return advice if changed is None else f"{changed(lang)} {advice}"
 
         def why(lang: str) -> str:
             """The detailed reason, with its numbers, for a "why?" under the hint."""
