@@ -499,6 +499,31 @@ def test_a_hint_that_leaves_the_last_hints_meld_says_why() -> None:
     )
 
 
+def test_each_bot_seat_says_which_bot_it_is() -> None:
+    table = Table(opponents=["basic", "expert", "master"], seed=5)
+    for lang, said in (
+        ("en", ["Basic bot", "Expert bot", "Master bot"]),
+        ("fi", ["Perusbotti", "Asiantuntijabotti", "Mestaribotti"]),
+    ):
+        players = table.view(lang=lang)["players"]
+        assert "bot" not in players[0] and [p["bot"] for p in players[1:]] == said
+    assert "bot" not in Table(opponents=[StockBot()]).view()["players"][1]  # no label, no word
+
+
+@pytest.mark.parametrize("reveal", [True, False])
+def test_open_hands_name_the_card_a_bot_draws_from_the_stock(reveal: bool) -> None:
+    table = Table(opponents=[StockBot()], seed=2, reveal=reveal)
+    assert act(table, {"type": "draw", "source": "stock"})
+    assert act(table, {"type": "discard", "card": table.game.hand(0)[0].id})
+    step = table.view()["steps"][0]
+    (draw,) = step["events"]
+    assert draw["source"] == "stock" and draw["player"] == 1
+    if reveal:  # the card drawn is the one the open hand shows last
+        assert draw["card"] == step["table"]["hands"][1][-1]
+    else:  # hidden: a stock draw never says its card
+        assert "card" not in draw
+
+
 def test_review_replay_and_log_agree_on_a_moves_number() -> None:
     """One move numbering (docs/widget.md): the review's "Move n" is the n-th entry of the
     history; its link opens the replay where move n is at hand, which the bar calls "Move n of

@@ -372,7 +372,11 @@ class Table:
             raise IntentError("ui.hint_unavailable") from None
 
         changed = departure(self._plans.get(seat), game, seat, action)
-        self._plans[seat] = plan_of(game, action, expert.reason(Seen.read(obs), action)[1])
+        try:
+            params = expert.reason(Seen.read(obs), action)[1]
+        except Exception:  # a hint without a reason has no plan to keep
+            params = {}
+        self._plans[seat] = plan_of(game, action, params)
 
         def text(lang: str) -> str:
             """One short sentence addressed to the learner: the reason, then the move; first
@@ -416,8 +420,18 @@ class Table:
                 self._say(human, lambda lang: t("ui.error.bot_failed", lang, name=name))
 
     def _step(self, events: list, actor: int) -> dict:
-        """One move for the front end to animate: its public events and the table after it."""
-        hands = [list(self.game.hand(p)) for p in range(self.game.players)] if self.reveal else None
+        """One move for the front end to animate: its public events and the table after it.
+
+        With open hands (the teacher's demo, where every card is shown anyway) a draw from the
+        stock names its card, so the caption can say it."""
+        hands = None
+        if self.reveal:
+            hands = [list(self.game.hand(p)) for p in range(self.game.players)]
+            drawn = hands[actor][-1].to_json() if hands[actor] else None
+            events = [
+                dict(e, card=drawn) if e["type"] == "draw" and e.get("source") == "stock" else e
+                for e in events
+            ]
         return step_view(self.game.observation(self.seat), events, actor, hands)
 
     # --- views ------------------------------------------------------------------------------
@@ -456,7 +470,13 @@ class Table:
             take_back=self.take_back_open(seat),
             review=self.review_view(seat, lang),
         )
-        return build_view(self.game, seat, lang, extras, self.match, self.names)
+        view = build_view(self.game, seat, lang, extras, self.match, self.names)
+        players = view["players"]
+        for bot_seat, bot in self.bots.items():  # each bot's seat says which bot it is
+            label = seat_label(bot, lang)
+            if label is not None:
+                players[bot_seat] = dict(players[bot_seat], bot=label)
+        return view
 
     def screen(self, lang: str = "en") -> dict:
         """What the one screen shows: the screen seat's view, or in hot seat, once the turn
@@ -501,6 +521,18 @@ class Table:
             deal=deal,
             state=state,
         )
+
+
+def seat_label(bot: object, lang: str) -> str | None:
+    """What a bot's seat says it is ("Expert bot", "Asiantuntijabotti"): the ladder's bots by
+    name, another bot by its own ``label``; None for a bot that has neither."""
+    name = getattr(bot, "name", None)
+    if name in ("basic", "expert", "master", "random"):
+        return t(f"bot.seat.{name}", lang)
+    try:
+        return str(bot.label(lang))
+    except Exception:  # a learner's own bot need not have a label
+        return None
 
 
 def learner_name(name: str | None, lang: str) -> str:
