@@ -412,6 +412,38 @@ def test_a_pile_draw_goes_back_and_a_stock_draw_is_refused_with_its_reason() -> 
     assert table.rev == rev and table.game.phase == "play"
 
 
+def test_a_take_back_says_what_it_undid() -> None:
+    game = Game.from_layout(
+        hands=["7H 8H 9H 7S 2C", "5C 6C 7C 9D"], stock="KC QC", discard="10H", melds=["4S 5S 6S"]
+    )
+    table = Table(game=game, opponents=[StockBot()])
+
+    def back() -> dict[str, str]:
+        assert table.intent({"type": "take_back", "rev": table.rev})
+        message = table.message()
+        assert message["kind"] == "info"
+        return {lang: table.message(lang=lang)["text"] for lang in ("en", "fi")}
+
+    assert act(table, {"type": "draw", "source": "discard"})
+    assert back() == {
+        "en": "Taken back: 10♥ is on the discard pile again. Draw again.",
+        "fi": "Peruttu: kortti 10♥ on taas poistopakan päällä. Nosta uudelleen.",
+    }
+    assert act(table, {"type": "draw", "source": "discard"})
+    ids = {c.code: c.id for c in game.hand(0)}
+    assert act(table, {"type": "meld", "cards": [ids[c] for c in ("7H", "8H", "9H", "10H")]})
+    assert back() == {
+        "en": "Taken back: your meld 7♥ 8♥ 9♥ 10♥ is in your hand again.",
+        "fi": "Peruttu: pöytäyksesi 7♥ 8♥ 9♥ 10♥ on taas kädessäsi.",
+    }
+    assert act(table, {"type": "lay_off", "card": ids["7S"], "meld_index": 0})
+    assert back() == {
+        "en": "Taken back: 7♠ came back from meld 0 to your hand.",
+        "fi": "Peruttu: kortti 7♠ palasi pöytäyksestä 0 käteesi.",
+    }
+    assert len(game.hand(0)) == 6 and len(game.melds[0].cards) == 3
+
+
 def test_a_table_without_take_backs_refuses_them() -> None:
     table = Table(opponents=[StockBot()], seed=7, take_back=False)
     act(table, {"type": "draw", "source": "discard"})

@@ -15,6 +15,7 @@ import secrets
 from collections.abc import Callable, Iterable, Sequence
 
 from ..engine.actions import Action
+from ..engine.cards import Card
 from ..engine.game import Game, default_names
 from ..engine.match import Match
 from ..engine.rules import Rules
@@ -272,8 +273,10 @@ class Table:
         """Undo the seat's last move of this turn; the engine names why it cannot."""
         if not self.take_back:
             raise IntentError("ui.error.take_back_off")
-        self.game.take_back(seat)
+        undone = self.game.take_back(seat)
+        top = self.game.discard_pile[0] if undone.kind == "draw" else None
         self._changed()
+        self._say(seat, lambda lang: taken_back_text(undone, top, lang), kind="info")
 
     def take_back_open(self, seat: int) -> bool | None:
         """None if the table offers no take-backs, else whether ``seat`` may take back now."""
@@ -521,6 +524,16 @@ class Table:
             deal=deal,
             state=state,
         )
+
+
+def taken_back_text(action: Action, top: Card | None, lang: str) -> str:
+    """What a take-back undid, in words: "Taken back: 7♥ is on the discard pile again. Draw
+    again." (only a pile draw, whose card is now ``top``, a meld and a lay-off go back)."""
+    if action.kind == "draw":
+        return t("ui.taken_back.draw_discard", lang, card=top)
+    if action.kind == "meld":
+        return t("ui.taken_back.meld", lang, cards=" ".join(str(c) for c in action.cards))
+    return t("ui.taken_back.lay_off", lang, card=action.card, index=action.meld_index)
 
 
 def seat_label(bot: object, lang: str) -> str | None:
