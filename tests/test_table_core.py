@@ -412,6 +412,38 @@ def test_a_pile_draw_goes_back_and_a_stock_draw_is_refused_with_its_reason() -> 
     assert table.rev == rev and table.game.phase == "play"
 
 
+def test_a_take_back_says_what_it_undid() -> None:
+    game = Game.from_layout(
+        hands=["7H 8H 9H 7S 2C", "5C 6C 7C 9D"], stock="KC QC", discard="10H", melds=["4S 5S 6S"]
+    )
+    table = Table(game=game, opponents=[StockBot()])
+
+    def back() -> dict[str, str]:
+        assert table.intent({"type": "take_back", "rev": table.rev})
+        message = table.message()
+        assert message["kind"] == "info"
+        return {lang: table.message(lang=lang)["text"] for lang in ("en", "fi")}
+
+    assert act(table, {"type": "draw", "source": "discard"})
+    assert back() == {
+        "en": "Taken back: 10♥ is on the discard pile again. Draw again.",
+        "fi": "Peruttu: kortti 10♥ on taas poistopakan päällä. Nosta uudelleen.",
+    }
+    assert act(table, {"type": "draw", "source": "discard"})
+    ids = {c.code: c.id for c in game.hand(0)}
+    assert act(table, {"type": "meld", "cards": [ids[c] for c in ("7H", "8H", "9H", "10H")]})
+    assert back() == {
+        "en": "Taken back: your meld 7♥ 8♥ 9♥ 10♥ is in your hand again.",
+        "fi": "Peruttu: pöytäyksesi 7♥ 8♥ 9♥ 10♥ on taas kädessäsi.",
+    }
+    assert act(table, {"type": "lay_off", "card": ids["7S"], "meld_index": 0})
+    assert back() == {
+        "en": "Taken back: 7♠ came back from meld 0 to your hand.",
+        "fi": "Peruttu: kortti 7♠ palasi pöytäyksestä 0 käteesi.",
+    }
+    assert len(game.hand(0)) == 6 and len(game.melds[0].cards) == 3
+
+
 def test_a_table_without_take_backs_refuses_them() -> None:
     table = Table(opponents=[StockBot()], seed=7, take_back=False)
     act(table, {"type": "draw", "source": "discard"})
@@ -472,6 +504,56 @@ def test_a_hint_after_an_error_takes_the_message_line() -> None:
     assert view["hint"]["text"] and view["message"] is None  # the newest message wins
     assert not act(table, {"type": "draw", "source": "stock"})  # an error after the hint
     assert table.view()["message"]["text"] == t("error.already_drawn", "en")
+
+
+def test_a_hint_that_leaves_the_last_hints_meld_says_why() -> None:
+    """The expert answers each position afresh: after "J♦ completes J♠ J♥ J♦ J♣: take it" it
+    throws J♠ away. The second hint says first why the plan changed (table/plans.py)."""
+    game = Game.from_layout(
+        hands=["AS 6D 2C JC 2H 6C JS AD JH 3C", "4S 5S 8H 9C KD QD 7S 3H 10C 5D"],
+        stock="KC 4D 9S",
+        discard="JD 7D",
+    )
+    table = Table(game=game, opponents=[StockBot()])
+    assert table.intent({"type": "hint", "rev": table.rev})
+    first = table.view()["hint"]
+    assert first["action"] == {"type": "draw", "source": "discard"}
+    assert first["text"] == "J♦ completes J♠ J♥ J♦ J♣: take it from the discard pile."
+    assert act(table, {"type": "draw", "source": "discard"})
+    assert table.intent({"type": "hint", "rev": table.rev})
+    second = table.view()["hint"]
+    assert second["action"]["type"] == "discard" and second["action"]["card"]["code"] == "JS"
+    assert second["text"].startswith(
+        "The plan changed since the last hint: J♥ J♦ J♣ is a meld even without J♠. "
+    )
+    assert table.view(lang="fi")["hint"]["text"].startswith(
+        "Suunnitelma muuttui edellisestä vihjeestä: J♥ J♦ J♣ on pöytäys myös ilman korttia J♠. "
+    )
+
+
+def test_each_bot_seat_says_which_bot_it_is() -> None:
+    table = Table(opponents=["basic", "expert", "master"], seed=5)
+    for lang, said in (
+        ("en", ["Basic bot", "Expert bot", "Master bot"]),
+        ("fi", ["Perusbotti", "Asiantuntijabotti", "Mestaribotti"]),
+    ):
+        players = table.view(lang=lang)["players"]
+        assert "bot" not in players[0] and [p["bot"] for p in players[1:]] == said
+    assert "bot" not in Table(opponents=[StockBot()]).view()["players"][1]  # no label, no word
+
+
+@pytest.mark.parametrize("reveal", [True, False])
+def test_open_hands_name_the_card_a_bot_draws_from_the_stock(reveal: bool) -> None:
+    table = Table(opponents=[StockBot()], seed=2, reveal=reveal)
+    assert act(table, {"type": "draw", "source": "stock"})
+    assert act(table, {"type": "discard", "card": table.game.hand(0)[0].id})
+    step = table.view()["steps"][0]
+    (draw,) = step["events"]
+    assert draw["source"] == "stock" and draw["player"] == 1
+    if reveal:  # the card drawn is the one the open hand shows last
+        assert draw["card"] == step["table"]["hands"][1][-1]
+    else:  # hidden: a stock draw never says its card
+        assert "card" not in draw
 
 
 def test_review_replay_and_log_agree_on_a_moves_number() -> None:

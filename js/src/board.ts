@@ -35,6 +35,9 @@ export interface UiState {
   /** The size of the melds' cards, 1 down to MELD_SCALES' last: they shrink, rather than the
    * table grow, when the felt fills up during a deal. */
   meldScale: number;
+  /** Each other seat's last turn (its events), shown in words under its name until its next
+   * turn: the bots' round stays readable after it is played. */
+  lastTurn: Record<number, LogEvent[]>;
 }
 
 /** The melds' sizes, largest first (index.ts steps down while they overflow the felt). */
@@ -117,14 +120,19 @@ export function orderedHand(view: View, ui: UiState): Card[] {
 
 /** The caption of an animated move, by the acting player, with short card names (Q♠). */
 export function captionText(lang: Lang, names: string[], step: Step): string {
-  const name = names[step.actor] ?? "";
+  return eventsCaption(lang, names, step.actor, step.events);
+}
+
+/** Events of one player's turn in words: "Aino takes 7♥ from the discard pile · Aino discards 2♣". */
+export function eventsCaption(lang: Lang, names: string[], actor: number, events: LogEvent[]): string {
+  const name = names[actor] ?? "";
   const parts: string[] = [];
-  for (const e of step.events) {
+  for (const e of events) {
     if (e.type === "draw") {
+      // A stock draw names its card only with open hands (the teacher's demo; table/core.py).
+      const key = e.source === "discard" ? "ui.caption.draw_discard" : "ui.caption.draw_stock_card";
       parts.push(
-        e.source === "discard" && e.card
-          ? t(lang, "ui.caption.draw_discard", { name, card: shortName(e.card) })
-          : t(lang, "ui.caption.draw_stock", { name }),
+        e.card ? t(lang, key, { name, card: shortName(e.card) }) : t(lang, "ui.caption.draw_stock", { name }),
       );
     } else if (e.type === "meld") {
       parts.push(t(lang, "ui.caption.meld", { name, cards: shortList(e.cards ?? []) }));
@@ -214,7 +222,7 @@ function settingsBar(s: Settings, ui: UiState): HTMLElement {
 }
 
 /** What an opponent's seat shows: the inputs of `opponent`, and so the key of its part. */
-function seatShown(view: View, table: TableState, seat: number) {
+function seatShown(lang: Lang, view: View, table: TableState, ui: UiState, seat: number) {
   const player = table.players[seat];
   // Open hands: the animated step's hands (reveal), else the view's, else the deal's end.
   const revealed = table.animating
@@ -228,6 +236,8 @@ function seatShown(view: View, table: TableState, seat: number) {
     size: player.hand_size,
     melded: player.has_melded,
     current: current || table.step?.actor === seat,
+    bot: view.players[seat]?.bot ?? null,
+    last: eventsCaption(lang, view.players.map((p) => p.name), seat, ui.lastTurn[seat] ?? []),
   };
 }
 
@@ -263,16 +273,19 @@ function opponent(lang: Lang, shown: ReturnType<typeof seatShown>): HTMLElement 
       "div",
       { class: "rw-seat-head" },
       h("h3", { class: "rw-name" }, name),
+      shown.bot ? h("span", { class: "rw-bot" }, shown.bot) : null,
       h("span", { class: "rw-count" }, tn(lang, "ui.stock_count", shown.size)),
       shown.melded ? h("span", { class: "rw-note" }, t(lang, "ui.player_melded")) : null,
     ),
     cards,
+    // Always there (two lines reserved), so the seats keep their height when a turn comes.
+    h("p", { class: "rw-last" }, shown.last),
   );
 }
 
-function opponents(lang: Lang, view: View, table: TableState, parts: Parts): HTMLElement {
+function opponents(lang: Lang, view: View, table: TableState, ui: UiState, parts: Parts): HTMLElement {
   const seats = view.players.map((_, i) => i).filter((i) => i !== view.seat);
-  const shown = seats.map((s) => seatShown(view, table, s));
+  const shown = seats.map((s) => seatShown(lang, view, table, ui, s));
   return parts.part("opponents", [lang, shown], () =>
     h("div", { class: "rw-opponents" }, ...shown.map((seat) => opponent(lang, seat))),
   );
@@ -773,7 +786,7 @@ export function renderBoard(
   // The parts first, in the page's order, then the frame around them (parts.ts).
   const top = drawer(lang, view, table, ui, settings, parts);
   const replay = replayBar(lang, view, ui);
-  const seats = opponents(lang, view, table, parts);
+  const seats = opponents(lang, view, table, ui, parts);
   const centre = piles(lang, view, table, id, parts);
   const laid = melds(lang, view, table, ui, parts);
   const score = over && view.scoreboard ? scoreboard(lang, view, view.scoreboard, ui) : null;

@@ -86,6 +86,8 @@ export class TableController {
   private replayTarget: number | null = null;
   /** The card drawn and shown ahead of its view (`onDrawn`), until that view comes. */
   private drawnId: number | null = null;
+  /** Events in the last view's log. */
+  private logLength = 0;
   /** Lines of the drawer's log when it was last drawn (-1: not shown). */
   private logLines = -1;
   phase: Phase = "idle";
@@ -100,6 +102,7 @@ export class TableController {
     playing: false,
     passHeight: 0,
     meldScale: 1,
+    lastTurn: {},
   };
 
   constructor(
@@ -196,6 +199,9 @@ export class TableController {
     this.lastRev = view.rev;
     this.lastDeal = deal;
     this.updateHand(view, revChanged, first || newDeal);
+    // A new deal, a new game or a replay's jump back: the turns kept belong to another table.
+    if (newDeal || view.log.length < this.logLength) this.ui.lastTurn = {};
+    this.logLength = view.log.length;
     if (this.pending) clearTimeout(this.pending);
     this.pending = null;
     if (this.phase === "waiting") this.phase = "idle";
@@ -228,6 +234,7 @@ export class TableController {
         this.announce(replayPosition(this.lang, view.replay.step, view.replay.total));
       }
       const steps = view.steps.slice(known);
+      if (steps.length && (first || this.settings().speed === "instant")) this.rememberTurns(steps);
       if (steps.length && !first) {
         if (this.settings().speed === "instant") {
           this.announce(steps.flatMap((s) => this.eventTexts(s)).join(" "));
@@ -349,6 +356,7 @@ export class TableController {
     const table = tableOfStep(view, step, this.unseenAfter());
     this.alertText = "";
     this.alertFromPython = false;
+    this.rememberTurns([step]);
     this.draw(table);
     this.announce(this.eventTexts(step).join(" "));
     const delay = DELAYS[this.settings().speed] || DELAYS.fast;
@@ -412,9 +420,20 @@ export class TableController {
   skipAnimation(): void {
     if (this.phase !== "animating") return;
     const rest = this.steps.flatMap((s) => this.eventTexts(s));
+    this.rememberTurns(this.steps);
     this.stopAnimation();
     if (rest.length) this.announce(rest.join(" "));
     this.finished(true);
+  }
+
+  /** Keep each seat's last turn for its caption under its name (board.ts, seatShown): a
+   * step that draws starts the seat's turn afresh, the others add to it. */
+  private rememberTurns(steps: Step[]): void {
+    const turns = this.ui.lastTurn;
+    for (const step of steps) {
+      const starts = step.events.some((e) => e.type === "draw");
+      turns[step.actor] = starts ? [...step.events] : [...(turns[step.actor] ?? []), ...step.events];
+    }
   }
 
   private announce(text: string): void {

@@ -13,6 +13,8 @@ export interface Player {
   has_melded: boolean;
   /** Only with reveal (the teacher's open-hands demo). */
   hand?: Card[];
+  /** A bot's seat: which bot it is ("Expert bot"), localized in Python. */
+  bot?: string;
 }
 
 export interface MeldView {

@@ -21,9 +21,9 @@ const SNAPSHOT: Record<keyof Snapshot, true> = {
   players: true, current_player: true, stock_size: true, discard_top: true,
   discard_size: true, melds: true, hands: true,
 };
-const PLAYER: Record<keyof Player, true> = { name: true, hand_size: true, has_melded: true, hand: true };
-// Only a classroom seat's view (table/remote.py) says `classroom`.
-const OPTIONAL = new Set(["hands", "hand", "classroom"]);
+const PLAYER: Record<keyof Player, true> = { name: true, hand_size: true, has_melded: true, hand: true, bot: true };
+// Only a classroom seat's view (table/remote.py) says `classroom`; only a bot's seat `bot`.
+const OPTIONAL = new Set(["hands", "hand", "classroom", "bot"]);
 
 const dir = join(__dirname, "fixtures");
 const fixtures = readdirSync(dir)

@@ -66,6 +66,43 @@ describe("state machine", () => {
     expect(button(el, "Stock").getAttribute("aria-disabled")).toBeNull();
   });
 
+  test("each bot's seat names its bot and keeps its last turn in words after the animation", () => {
+    vi.useFakeTimers();
+    const players = [
+      { name: "You", hand_size: 10, has_melded: false },
+      { name: "Aino", hand_size: 10, has_melded: true, bot: "Expert bot" },
+    ];
+    const discard: Step = {
+      ...takeStep(),
+      events: [{ type: "discard", player: 1, card: card("4S"), text: "Aino discarded 4 of spades." }],
+    };
+    const model = mount({ view: makeView({ rev: 3, players }), bot_speed: "normal" });
+    const seat = () => el.querySelector(".rw-seat") as HTMLElement;
+    expect(seat().querySelector(".rw-bot")?.textContent).toBe("Expert bot");
+    expect(seat().querySelector(".rw-last")?.textContent).toBe("");
+    model.set("view", makeView({ rev: 4, players, steps: [takeStep(), discard] }));
+    vi.advanceTimersByTime(1400);
+    expect(state()).toBe("idle");
+    const said = "Aino takes Q♠ from the discard pile · Aino discards 4♠";
+    expect(seat().querySelector(".rw-last")?.textContent).toBe(said);
+    model.set("view", makeView({ rev: 5, players, phase: "play" })); // the learner drew: no steps
+    expect(seat().querySelector(".rw-last")?.textContent).toBe(said);
+    model.set("view", makeView({ rev: 6, players, steps: [takeStep()] })); // Aino's next turn
+    button(el, "Skip").click();
+    expect(seat().querySelector(".rw-last")?.textContent).toBe("Aino takes Q♠ from the discard pile");
+  });
+
+  test("with open hands the caption names the card a bot draws from the stock", () => {
+    vi.useFakeTimers();
+    const model = mount({ view: makeView({ rev: 3, reveal: true }), bot_speed: "slow" });
+    const draw: Step = {
+      ...takeStep(),
+      events: [{ type: "draw", player: 1, source: "stock", card: card("7H"), text: "Aino drew from the stock." }],
+    };
+    model.set("view", makeView({ rev: 4, reveal: true, steps: [draw] }));
+    expect(el.querySelector(".rw-status")?.textContent).toBe("Aino draws 7♥ from the stock");
+  });
+
   test("cards travel unless the learner asked for reduced motion", () => {
     vi.useFakeTimers();
     const flights = () => el.querySelectorAll(".rw-flying").length;

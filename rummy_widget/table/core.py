@@ -15,6 +15,7 @@ import secrets
 from collections.abc import Callable, Iterable, Sequence
 
 from ..engine.actions import Action
+from ..engine.cards import Card
 from ..engine.game import Game, default_names
 from ..engine.match import Match
 from ..engine.rules import Rules
@@ -22,6 +23,7 @@ from ..errors import RuleError
 from ..i18n import check_lang, t
 from ..review.takebacks import take_back_default
 from .coach import REVIEW_SAMPLES, Coach
+from .plans import Plan, departure, plan_of
 from .reasons import explain_lay_off, explain_meld
 from .view import Extras, build_view, drawn_message, hint_view, step_view
 
@@ -88,6 +90,7 @@ class Table:
         self._messages: dict[int, dict] = {}
         self._message_count = 0
         self._hints: dict[int, dict] = {}
+        self._plans: dict[int, Plan | None] = {}  # each seat's last hint's meld (plans.py)
         self.steps: list[dict] = []
         self._replay: dict | None = None
         self._coach: Coach | None = None
@@ -146,6 +149,7 @@ class Table:
         table._messages = {}
         table._message_count = 0
         table._hints = {}
+        table._plans = {}
         table.steps = []
         table.match = None
         table.names = list(game.names)
@@ -269,8 +273,10 @@ class Table:
         """Undo the seat's last move of this turn; the engine names why it cannot."""
         if not self.take_back:
             raise IntentError("ui.error.take_back_off")
-        self.game.take_back(seat)
+        undone = self.game.take_back(seat)
+        top = self.game.discard_pile[0] if undone.kind == "draw" else None
         self._changed()
+        self._say(seat, lambda lang: taken_back_text(undone, top, lang), kind="info")
 
     def take_back_open(self, seat: int) -> bool | None:
         """None if the table offers no take-backs, else whether ``seat`` may take back now."""
@@ -359,6 +365,7 @@ class Table:
         if game.phase == "over" or game.current_player != seat:
             raise IntentError("ui.hint_unavailable")
         from ..bots import get_bot
+        from ..bots.seen import Seen
 
         expert = get_bot("expert", seed=self.seed)
         obs = game.observation(seat)
@@ -367,9 +374,18 @@ class Table:
         except Exception:  # a failing expert must not break the table
             raise IntentError("ui.hint_unavailable") from None
 
+        changed = departure(self._plans.get(seat), game, seat, action)
+        try:
+            params = expert.reason(Seen.read(obs), action)[1]
+        except Exception:  # a hint without a reason has no plan to keep
+            params = {}
+        self._plans[seat] = plan_of(game, action, params)
+
         def text(lang: str) -> str:
-            """One short sentence addressed to the learner: the reason, then the move."""
-            return expert.advise(obs, action, lang)
+            """One short sentence addressed to the learner: the reason, then the move; first
+            why the plan changed, if it leaves the last hint's meld (table/plans.py)."""
+            advice = expert.advise(obs, action, lang)
+            return advice if changed is None else f"{changed(lang)} {advice}"
 
         def why(lang: str) -> str:
             """The detailed reason, with its numbers, for a "why?" under the hint."""
@@ -407,8 +423,18 @@ class Table:
                 self._say(human, lambda lang: t("ui.error.bot_failed", lang, name=name))
 
     def _step(self, events: list, actor: int) -> dict:
-        """One move for the front end to animate: its public events and the table after it."""
-        hands = [list(self.game.hand(p)) for p in range(self.game.players)] if self.reveal else None
+        """One move for the front end to animate: its public events and the table after it.
+
+        With open hands (the teacher's demo, where every card is shown anyway) a draw from the
+        stock names its card, so the caption can say it."""
+        hands = None
+        if self.reveal:
+            hands = [list(self.game.hand(p)) for p in range(self.game.players)]
+            drawn = hands[actor][-1].to_json() if hands[actor] else None
+            events = [
+                dict(e, card=drawn) if e["type"] == "draw" and e.get("source") == "stock" else e
+                for e in events
+            ]
         return step_view(self.game.observation(self.seat), events, actor, hands)
 
     # --- views ------------------------------------------------------------------------------
@@ -447,7 +473,13 @@ class Table:
             take_back=self.take_back_open(seat),
             review=self.review_view(seat, lang),
         )
-        return build_view(self.game, seat, lang, extras, self.match, self.names)
+        view = build_view(self.game, seat, lang, extras, self.match, self.names)
+        players = view["players"]
+        for bot_seat, bot in self.bots.items():  # each bot's seat says which bot it is
+            label = seat_label(bot, lang)
+            if label is not None:
+                players[bot_seat] = dict(players[bot_seat], bot=label)
+        return view
 
     def screen(self, lang: str = "en") -> dict:
         """What the one screen shows: the screen seat's view, or in hot seat, once the turn
@@ -492,6 +524,28 @@ class Table:
             deal=deal,
             state=state,
         )
+
+
+def taken_back_text(action: Action, top: Card | None, lang: str) -> str:
+    """What a take-back undid, in words: "Taken back: 7♥ is on the discard pile again. Draw
+    again." (only a pile draw, whose card is now ``top``, a meld and a lay-off go back)."""
+    if action.kind == "draw":
+        return t("ui.taken_back.draw_discard", lang, card=top)
+    if action.kind == "meld":
+        return t("ui.taken_back.meld", lang, cards=" ".join(str(c) for c in action.cards))
+    return t("ui.taken_back.lay_off", lang, card=action.card, index=action.meld_index)
+
+
+def seat_label(bot: object, lang: str) -> str | None:
+    """What a bot's seat says it is ("Expert bot", "Asiantuntijabotti"): the ladder's bots by
+    name, another bot by its own ``label``; None for a bot that has neither."""
+    name = getattr(bot, "name", None)
+    if name in ("basic", "expert", "master", "random"):
+        return t(f"bot.seat.{name}", lang)
+    try:
+        return str(bot.label(lang))
+    except Exception:  # a learner's own bot need not have a label
+        return None
 
 
 def learner_name(name: str | None, lang: str) -> str:
