@@ -27,6 +27,7 @@ class Contested(Protocol):
 
     move: int
     contested: Measured | None
+    finding: object | None  # a learner's blunder spotted (``patterns.Finding``): looked at first
 
 
 def first_look_worlds(option_counts: list[int], samples: int, budget: int, confirm: int) -> int:
@@ -48,8 +49,12 @@ def lead(other: Measured) -> float:
 
 def second_looks(steps: Sequence[Contested], left: int, confirm: int) -> list[Contested]:
     """The decisions that get a second look (``2 * confirm`` playouts each) out of the ``left``
-    playouts: the contested ones, largest lead first (then the earlier move)."""
+    playouts: the contested ones, a learner's blunder first, then the largest lead first (then
+    the earlier move)."""
     if not confirm:
         return []
-    ranked = sorted((s for s in steps if s.contested), key=lambda s: (-lead(s.contested), s.move))
+    ranked = sorted(
+        (s for s in steps if s.contested),
+        key=lambda s: (s.finding is None, -lead(s.contested), s.move),
+    )
     return ranked[: max(0, left) // (2 * confirm)]

@@ -23,8 +23,9 @@ from ..errors import RuleError
 from ..i18n import check_lang
 from .budget import BUDGET, first_look_worlds, second_looks
 from .evaluate import Measured, measure, options, same_choice
+from .patterns import Finding, spot
 from .progress import Bar
-from .result import Decision, Option, Review
+from .result import Decision, Option, Review, grade_of
 
 #: The default budget: worlds per decision, other options per decision, the standard errors a
 #: difference must pass (and the points it must reach) to be called a mistake or a find.
@@ -74,10 +75,15 @@ def rival_of(measured: list[Measured], expert: Action) -> Measured | None:
     return rival if rival is not None and rival.gain < 0 else None
 
 
-def contested(measured: list[Measured], expert: Action) -> Measured | None:
-    """The option a second look would measure against the played move: the best one if it
-    beat the played move, else the expert's choice if it lost to it; None when that lead is
-    below ``SCREEN`` standard errors (it cannot pass the verdict's test either)."""
+def contested(
+    measured: list[Measured], expert: Action, finding: Finding | None = None
+) -> Measured | None:
+    """The option a second look would measure against the played move: a learner's blunder's
+    better move whatever the first look said; else the best one if it beat the played move, else
+    the expert's choice if it lost to it; None when that lead is below ``SCREEN`` standard errors
+    (it cannot pass the verdict's test either)."""
+    if finding is not None:
+        return next(m for m in measured if same_choice(m.action, finding.better))
     best = max(measured, key=lambda m: m.gain)  # the played move (gain 0) wins ties
     other = best if best.gain > 0 else rival_of(measured, expert)
     if other is None or other.gain == 0 or abs(other.gain) < SCREEN * other.error:
@@ -96,6 +102,7 @@ def judge(
     take_backs: int,
     again: list[Measured] | None = None,
     unchecked: bool = False,
+    finding: Finding | None = None,
 ) -> Decision:
     """The verdict on one decision from its options' figures (the first is the played one).
 
@@ -116,7 +123,15 @@ def judge(
         observation=observation,
         take_backs=take_backs,
         unchecked=unchecked,
+        finding=finding,
     )
+    if finding is not None:
+        flagged = judge_finding(measured, expert, z, min_points, again, finding, common)
+        if flagged is not None:
+            return flagged
+        if again is not None and not same_choice(best.action, finding.better):
+            again = None  # the second look measured the blunder's move, not this lead
+            common["unchecked"] = best.gain > 0
     mine, other, checked = measured[0], best, 0
     if again is not None:
         mine, other, checked = again[0], again[1], len(again[0].scores)
@@ -127,6 +142,7 @@ def judge(
             cost=max(0.0, gain),
             error=error,
             verdict="mistake" if clear and not unchecked else "about_equal",
+            grade=grade_of(gain) if clear and not unchecked else "good",
             checked=checked,
             **common,
         )
@@ -149,6 +165,45 @@ def judge(
     return Decision(better=None, cost=0.0, error=error, verdict="best", **common)
 
 
+def judge_finding(
+    measured: list[Measured],
+    expert: Action,
+    z: float,
+    min_points: float,
+    again: list[Measured] | None,
+    finding: Finding,
+    common: dict,
+) -> Decision | None:
+    """The verdict on a learner's blunder (``patterns.py``), or None when the playouts speak
+    against it. The cheap look names it; the playouts of the played move and the better one
+    (the second look when there was one) must not contradict it: the gain must be above minus
+    one standard error. A sure one (going out now) stands whatever they say. The expert's own
+    choice (what Hint advised) is called a mistake only on the full test (``z`` standard errors
+    and ``min_points``) over a second look's worlds, so Hint and Review never disagree on a
+    few worlds' say-so."""
+    if again is not None:
+        mine, other = again
+    else:
+        mine = measured[0]
+        other = next(m for m in measured if same_choice(m.action, finding.better))
+    gain, error = paired([a - b for a, b in zip(other.scores, mine.scores, strict=True)])
+    if same_choice(common["played"], expert):
+        agreed = again is not None and gain >= max(min_points, z * error)
+    else:
+        agreed = finding.sure or gain > -error
+    if not agreed:
+        return None
+    return Decision(
+        better=finding.better,
+        cost=max(0.0, gain),
+        error=error,
+        verdict="mistake",
+        grade=grade_of(finding.gap),
+        checked=len(again[0].scores) if again is not None else 0,
+        **common,
+    )
+
+
 @dataclass(frozen=True)
 class Step:
     """One of the seat's decisions on its way through the review: the first look's figures and
@@ -160,6 +215,7 @@ class Step:
     expert: Action
     measured: list[Measured]
     contested: Measured | None
+    finding: Finding | None = None
 
 
 def review(
@@ -202,21 +258,24 @@ def review(
         bot = ExpertBot(seed)
         bot._memo = memo
         expert = ExpertBot(seed).decide(seen)  # a fresh bot: no plan kept from another move
-        listed.append(
-            (move, observation, played, expert, options(seen, played, expert, bot, alternatives))
-        )
+        finding = spot(seen, played, memo)
+        better = finding.better if finding else None
+        tried = options(seen, played, expert, bot, alternatives, better)
+        if better is not None and not any(same_choice(better, a) for a in tried):
+            finding = None  # not a legal move after all: nothing to stand by
+        listed.append((move, observation, played, expert, tried, finding))
     worlds = first_look_worlds(
-        [len(actions) for *_, actions in listed if len(actions) > 1], samples, budget, confirm
+        [len(item[4]) for item in listed if len(item[4]) > 1], samples, budget, confirm
     )
     bar = Bar(progress, len(moves), lang)
     steps, spent = [], 0
-    for move, observation, played, expert, actions in listed:
+    for move, observation, played, expert, actions, finding in listed:
         if len(actions) > 1:
             rng = random.Random(f"review:{seed}:{move}")
             measured = measure(observation, actions, worlds, rng, memo)
             spent += worlds * len(actions)
-            found = contested(measured, expert) if confirm else None
-            steps.append(Step(move, observation, played, expert, measured, found))
+            found = contested(measured, expert, finding) if confirm else None
+            steps.append(Step(move, observation, played, expert, measured, found, finding))
         bar.step()
     second = second_looks(steps, budget - spent, confirm)
     bar.more(len(second))
@@ -240,6 +299,7 @@ def review(
             taken_back.get(s.move, 0),
             again.get(s.move),
             unchecked=s.contested is not None and s.move not in again,
+            finding=s.finding,
         )
         for s in steps
     ]
