@@ -76,21 +76,23 @@ def _turn(rules: Rules, lang: str) -> str:
     discard = t("handout.turn.discard", lang)
     if not rules.discard_taken_card:
         discard += " " + t("handout.turn.taken", lang)
-    items = "".join(tag("li", esc(step)) for step in [*steps, discard])
+    items = "".join(tag("li", _named(step)) for step in [*steps, discard])
     return tag("h2", esc(t("handout.head.turn", lang))) + tag("ol", items)
 
 
+def _named(text: str) -> str:
+    """ "Nosto: ..." with its term in bold, so a pupil finds the rules text's word at a glance."""
+    term, colon, rest = text.partition(": ")
+    return tag("strong", esc(term + colon.rstrip())) + " " + esc(rest) if colon else esc(text)
+
+
 def _melds(values: dict[str, str], lang: str) -> str:
+    set_rule = _named(t("handout.set", lang, rule=values["set"]))
+    run_rule = _named(t("handout.run", lang, rule=values["run"]))
     items = [
-        tag(
-            "li",
-            esc(t("handout.set", lang, rule=values["set"])) + " " + _example(SET_EXAMPLE, lang),
-        ),
-        tag(
-            "li",
-            esc(t("handout.run", lang, rule=values["run"])) + " " + _example(RUN_EXAMPLE, lang),
-        ),
-        tag("li", esc(t("handout.ace", lang, rule=values["ace_runs"]))),
+        tag("li", set_rule + " " + _example(SET_EXAMPLE, lang)),
+        tag("li", run_rule + " " + _example(RUN_EXAMPLE, lang)),
+        tag("li", _named(t("handout.ace", lang, rule=values["ace_runs"]))),
         tag("li", esc(t("handout.one_meld", lang))),
     ]
     return tag("h2", esc(t("handout.head.melds", lang))) + tag("ul", "".join(items))
@@ -107,12 +109,12 @@ def _example(codes: str, lang: str) -> str:
 def _end(rules: Rules, lang: str) -> str:
     out = t("handout.out.discard" if rules.final_discard else "handout.out.any", lang)
     items = [
-        out,
-        t("handout.rummy", lang, bonus=rules.rummy_bonus),
-        t("handout.penalty", lang, ace=rules.ace_points, face=rules.face_points),
-        t("handout.match", lang),
+        _named(out),
+        _named(t("handout.rummy", lang, bonus=rules.rummy_bonus)),
+        esc(t("handout.penalty", lang, ace=rules.ace_points, face=rules.face_points)),
+        esc(t("handout.match", lang)),
     ]
-    body = tag("ul", "".join(tag("li", esc(item)) for item in items))
+    body = tag("ul", "".join(tag("li", item) for item in items))
     return tag("h2", esc(t("handout.head.end", lang))) + body
 
 

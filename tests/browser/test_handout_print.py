@@ -14,11 +14,14 @@ from browser_support import ARTIFACTS
 
 from rummy_widget.engine.rules import PRESETS
 from rummy_widget.teaching import handout
+from rummy_widget.teaching.handout import STYLE
 
 pytestmark = pytest.mark.browser
 
-#: A4 at CSS's 96 pixels per inch: 210 mm wide.
-A4_WIDTH_PX = round(210 / 25.4 * 96)
+#: A4 at CSS's 96 pixels per inch: 210 mm by 297 mm.
+A4_WIDTH_PX, A4_HEIGHT_PX = round(210 / 25.4 * 96), round(297 / 25.4 * 96)
+#: The handout's @page margins (rummy_widget/teaching/handout.py's style sheet).
+MARGINS = re.search(r"@page \{ size: A4; margin: ([^;]+);", STYLE)[1]
 
 
 def printed_pages(page, html: str) -> int:
@@ -32,13 +35,16 @@ def printed_pages(page, html: str) -> int:
 def test_the_handout_prints_on_one_a4_page(page, rules, lang):
     text = handout(rules, lang)
     assert printed_pages(page, text) == 1
+    # The sheet as printed: print media, A4's size, the @page margins as the body's padding.
     page.emulate_media(media="print")
-    page.set_viewport_size({"width": A4_WIDTH_PX, "height": 1123})
+    page.set_viewport_size({"width": A4_WIDTH_PX, "height": A4_HEIGHT_PX})
     page.set_content(text)
+    page.add_style_tag(content=f"body {{ padding: {MARGINS} }}")
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / f"handout-{rules}-{lang}.png"), full_page=True)
-    # Nothing spills sideways: the rules table and the longest words fit the sheet's width.
+    # Nothing spills: the rules table and the longest words fit the sheet's width and height.
     assert page.evaluate("document.documentElement.scrollWidth") <= A4_WIDTH_PX
+    assert page.evaluate("document.documentElement.scrollHeight") <= A4_HEIGHT_PX
 
 
 def test_the_page_count_sees_a_second_sheet(page):
