@@ -390,3 +390,10 @@ def test_lessons_1_to_6_use_no_jargon_they_do_not_explain():
         defined = [n for n in range(1, 7) if f"**{word}**" in markdown("en", numbered(n))]
         defined += [n for n in range(1, 7) if f"*{word}*" in markdown("en", numbered(n))]
         assert defined, word
+
+
+def test_the_finnish_rules_table_says_poydata():
+    """docs/rules.md's Finnish table: the verb is pöydätä ("saa pöydätä"), not pöytää."""
+    rules = (TUTORIALS.parent / "docs" / "rules.md").read_text("utf-8")
+    row = next(line for line in rules.splitlines() if line.startswith("| 11 | pöytäyksiä"))
+    assert "saa pöydätä" in row and "saa pöytää" not in rules
