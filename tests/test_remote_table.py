@@ -173,10 +173,10 @@ def test_refusals_reach_the_message_line_in_the_tables_language(server):
     # An illegal meld names its rule, as at a local table.
     assert act(moving, {"type": "draw", "source": "stock"})
     hand = mover.core.observation()["hand"]
-    # A meld that is not there is counted from 1, as the table numbers melds.
+    # A meld that is not there has the number the intent sent, as the table numbers melds.
     missing = {"type": "lay_off", "card": hand[0]["id"], "meld_index": 5}
     assert act(moving, missing)
-    assert mover.view["message"]["text"] == t("error.no_such_meld", mover.lang, index=6)
+    assert mover.view["message"]["text"] == t("error.no_such_meld", mover.lang, index=5)
     pick = [hand[0]["id"], hand[1]["id"]]
     mover.handle_intent(
         {"type": "action", "rev": mover.view["rev"], "action": {"type": "meld", "cards": pick}}

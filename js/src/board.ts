@@ -88,8 +88,6 @@ export function tableOfStep(view: View, step: Step, unseen: number): TableState 
 }
 
 export const SPEEDS: Speed[] = ["instant", "fast", "normal", "slow"];
-/** Moves the log shows; Python sends only these (rummy_widget/table/view.py, LOG_SHOWN). */
-export const LOG_SHOWN = 15;
 
 /** Which of the learner's moves are open right now. */
 export function moves(view: View, table: TableState) {
@@ -111,11 +109,6 @@ export function orderedHand(view: View, ui: UiState): Card[] {
   return ui.order.filter((id) => byId.has(id)).map((id) => byId.get(id) as Card);
 }
 
-/** Learners count melds from 1; the code (intents, `game.melds[i]`) from 0. */
-export function meldNumber(index: number): number {
-  return index + 1;
-}
-
 /** The caption of an animated move, by the acting player, with short card names (Q♠). */
 export function captionText(lang: Lang, names: string[], step: Step): string {
   const name = names[step.actor] ?? "";
@@ -131,7 +124,7 @@ export function captionText(lang: Lang, names: string[], step: Step): string {
       parts.push(t(lang, "ui.caption.meld", { name, cards: shortList(e.cards ?? []) }));
     } else if (e.type === "lay_off" && e.card) {
       parts.push(
-        t(lang, "ui.caption.lay_off", { name, card: shortName(e.card), index: meldNumber(e.meld_index ?? 0) }),
+        t(lang, "ui.caption.lay_off", { name, card: shortName(e.card), index: e.meld_index ?? 0 }),
       );
     } else if (e.type === "discard" && e.card) {
       parts.push(t(lang, "ui.caption.discard", { name, card: shortName(e.card) }));
@@ -237,12 +230,17 @@ function opponent(lang: Lang, shown: ReturnType<typeof seatShown>): HTMLElement 
   const cards = revealed
     ? h(
         "div",
-        { class: "rw-fan rw-open", role: "group", "aria-label": t(lang, "ui.hand_of", { name }) },
+        {
+          class: "rw-fan rw-open",
+          role: "group",
+          "aria-label": t(lang, "ui.hand_of", { name }),
+          style: `--rw-n:${revealed.length}`,
+        },
         ...revealed.map((c) => cardImage(lang, c)),
       )
     : h(
         "div",
-        { class: "rw-fan", "aria-hidden": "true" },
+        { class: "rw-fan", "aria-hidden": "true", style: `--rw-n:${Math.min(shown.size, 14)}` },
         // Backs drawn by CSS, not SVG: a 4-player redraw builds some forty fewer pictures.
         ...Array.from({ length: Math.min(shown.size, 14) }, () =>
           h("span", { class: "rw-card rw-back", "aria-hidden": "true" }),
@@ -357,12 +355,13 @@ function meldsSection(lang: Lang, view: View, table: TableState, ui: UiState, hi
   );
   if (!table.melds.length) section.append(h("p", { class: "rw-note rw-empty-note" }, t(lang, "ui.no_melds")));
   // Screen order is meld order: the melds lie on the felt in the order they were laid down,
-  // each with its number (from 1) and its owner, so the numbers read left to right.
+  // each with its number and its owner, so the numbers read left to right. The number is the
+  // index the intents and `game.lay_off(card, i)` take, from 0 (docs/display.md).
   for (const meld of table.melds) {
     const name = view.players[meld.owner]?.name ?? "";
     const label = t(lang, "ui.meld_target", {
       kind: t(lang, `ui.kind.${meld.kind}`),
-      index: meldNumber(meld.index),
+      index: meld.index,
       name,
       cards: cardList(lang, meld.cards),
     });
@@ -382,7 +381,7 @@ function meldsSection(lang: Lang, view: View, table: TableState, ui: UiState, hi
             "aria-pressed": ui.target === meld.index ? "true" : "false",
             "aria-label": label,
           },
-          h("span", { class: "rw-meld-no", "aria-hidden": "true" }, String(meldNumber(meld.index))),
+          h("span", { class: "rw-meld-no", "aria-hidden": "true" }, String(meld.index)),
           ...meld.cards.map((c) => cardFace(c)),
         ),
       ),
@@ -593,9 +592,17 @@ function scoreboard(lang: Lang, view: View, board: Scoreboard): HTMLElement {
   );
 }
 
+/** Where a replay stands, by the move at hand: after `step` moves the table shows move
+ * `step + 1` about to be made, the n-th entry of the game's history, as the review and the
+ * log number it ("Move 18 of 41"); after the last, all of them played. */
+export function replayPosition(lang: Lang, step: number, total: number): string {
+  return step < total ? t(lang, "ui.replay.step", { n: step + 1, total }) : t(lang, "ui.replay.end", { total });
+}
+
 function replayBar(lang: Lang, view: View, ui: UiState): HTMLElement | null {
   if (!view.replay) return null;
   const { step, total } = view.replay;
+  const position = replayPosition(lang, step, total);
   const name = view.players[view.seat]?.name ?? "";
   return h(
     "div",
@@ -622,9 +629,9 @@ function replayBar(lang: Lang, view: View, ui: UiState): HTMLElement | null {
       value: step,
       "data-rw-set": "replay_step",
       "aria-label": t(lang, "ui.replay.slider"),
-      "aria-valuetext": t(lang, "ui.replay.step", { n: step, total }),
+      "aria-valuetext": position,
     }),
-    h("span", { class: "rw-replay-pos" }, t(lang, "ui.replay.step", { n: step, total })),
+    h("span", { class: "rw-replay-pos" }, position),
   );
 }
 
@@ -656,16 +663,20 @@ function drawerDetails(lang: Lang, view: View, table: TableState, ui: UiState, s
 
 function drawerPanels(lang: Lang, view: View, table: TableState, names: string[]): HTMLElement[] {
   // The log never runs ahead of the table: moves still to be animated are left out.
-  const shown = view.log.slice(0, view.log.length - (table.unseen ?? 0));
-  const log = shown.slice(-LOG_SHOWN);
-  const logStart = view.log_start + shown.length - log.length + 1;
+  const log = view.log.slice(0, view.log.length - (table.unseen ?? 0));
   const pileCount = table.animating ? table.discard_size : view.discard_pile.length;
   const panels: (HTMLElement | null)[] = [
     h("h4", {}, t(lang, "ui.log")),
+    // The whole deal, scrolled to its newest line (index.ts); each move carries its number,
+    // the one the review and the replay give it; a deal or a rebuilt stock has none.
     h(
       "ol",
-      { class: "rw-log", start: logStart },
-      ...log.map((e) => h("li", {}, e.text ?? "")),
+      { class: "rw-log", tabindex: 0, "aria-label": t(lang, "ui.log") },
+      ...log.map((e) =>
+        e.move
+          ? h("li", {}, h("span", { class: "rw-log-no" }, `${e.move}.`), " ", e.text ?? "")
+          : h("li", { class: "rw-log-note" }, e.text ?? ""),
+      ),
     ),
     h("h4", { class: "rw-pile-title" }, tn(lang, "ui.pile_whole", pileCount)),
     table.animating

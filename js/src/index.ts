@@ -11,6 +11,7 @@ import {
   moves,
   orderedHand,
   renderBoard,
+  replayPosition,
   tableOf,
   tableOfStep,
   type Phase,
@@ -61,6 +62,7 @@ export class TableController {
   private lastDeal: number | null = null;
   private lastMessage = 0;
   private lastHint = "";
+  private lastHintKey = "";
   private alertText = "";
   /** The alert shows Python's message (which follows the language), not a local one. */
   private alertFromPython = false;
@@ -78,6 +80,8 @@ export class TableController {
   private replayTarget: number | null = null;
   /** The card drawn and shown ahead of its view (`onDrawn`), until that view comes. */
   private drawnId: number | null = null;
+  /** Lines of the drawer's log when it was last drawn (-1: not shown). */
+  private logLines = -1;
   phase: Phase = "idle";
   readonly ui: UiState = {
     order: [],
@@ -188,7 +192,8 @@ export class TableController {
     if (this.pending) clearTimeout(this.pending);
     this.pending = null;
     if (this.phase === "waiting") this.phase = "idle";
-    if (view.message && view.message.id !== this.lastMessage) {
+    const newMessage = !!view.message && view.message.id !== this.lastMessage;
+    if (view.message && newMessage) {
       this.lastMessage = view.message.id;
       this.alertText = view.message.text;
       this.alertFromPython = true;
@@ -198,8 +203,13 @@ export class TableController {
     } else if (view.message && this.alertFromPython) {
       this.alertText = view.message.text; // the same message, in the table's new language
     }
+    // A hint is new when it answers another position or names another move (not when the
+    // language changed); the newest message wins, so a new hint clears an older error.
+    const hintKey = view.hint ? `${view.rev}:${JSON.stringify(view.hint.action)}` : "";
     if (view.hint && view.hint.text !== this.lastHint) this.announce(view.hint.text);
+    if (view.hint && hintKey !== this.lastHintKey && !newMessage) this.clearAlert();
     this.lastHint = view.hint?.text ?? "";
+    this.lastHintKey = hintKey;
     if (view.replay && this.replayTarget === view.replay.step) this.replayTarget = null;
     if (revChanged && known && this.phase === "animating") {
       this.steps.push(...view.steps.slice(known));
@@ -208,7 +218,7 @@ export class TableController {
     if (revChanged) {
       this.stopAnimation();
       if (view.replay) {
-        this.announce(t(this.lang, "ui.replay.step", { n: view.replay.step, total: view.replay.total }));
+        this.announce(replayPosition(this.lang, view.replay.step, view.replay.total));
       }
       const steps = view.steps.slice(known);
       if (steps.length && !first) {
@@ -307,6 +317,11 @@ export class TableController {
   /** A step's moves in words (Python's, in the table's language). */
   private eventTexts(step: Step): string[] {
     return step.events.map((e) => e.text ?? "");
+  }
+
+  private clearAlert(): void {
+    this.alertText = "";
+    this.alertFromPython = false;
   }
 
   private unseenAfter(): number {
@@ -443,6 +458,16 @@ export class TableController {
     }
     const active = (this.root.getRootNode() as Document | ShadowRoot).activeElement;
     if (focus && !(active && this.root.contains(active))) this.restoreFocus(focus);
+    this.scrollLog();
+  }
+
+  /** The drawer's log shows its newest line when it opens and when a line comes; in between
+   * the learner may scroll back through the whole deal. */
+  private scrollLog(): void {
+    const log = this.host.querySelector<HTMLElement>(".rw-log");
+    const lines = log ? log.childElementCount : -1;
+    if (log && lines !== this.logLines) log.scrollTop = log.scrollHeight;
+    this.logLines = lines;
   }
 
   private restoreFocus(focus: { key: string; index: number }): void {
@@ -599,12 +624,24 @@ export class TableController {
         }
         return this.sendAction({ type: "lay_off", card: chosen[0], meld_index: index });
       }
-      case "sort":
+      case "sort": {
+        // A hand already in order is sorted the other way (suit <-> rank): the press always
+        // does something, and the line says which order the hand is in now.
+        const before = this.ui.order.join();
         this.sortHand();
-        return this.draw(this.shown ?? undefined);
+        if (this.ui.order.join() === before) {
+          this.ui.sortBy = this.ui.sortBy === "suit" ? "rank" : "suit";
+          this.sortHand();
+        }
+        return this.say(this.ui.sortBy === "rank" ? "ui.sorted.rank" : "ui.sorted.suit");
+      }
       case "hint":
         // The hint for this position is already shown: say it again rather than ask again.
-        if (view.hint) return this.announce(view.hint.text);
+        if (view.hint) {
+          this.clearAlert(); // the hint is the newest message again
+          this.draw(this.shown ?? undefined);
+          return this.announce(view.hint.text);
+        }
         return this.send({ type: "hint", rev: view.rev });
       case "next":
         return this.send({ type: "next_deal", rev: view.rev });
@@ -737,6 +774,12 @@ export class TableController {
     if (this.handleKey(event, target as HTMLElement)) {
       event.preventDefault();
       event.stopPropagation();
+    } else if (keptInside(event)) {
+      // Not the table's key, but the notebook's: JupyterLab's command-mode shortcuts fire
+      // inside an output (an arrow moves to another cell, D D deletes one, X cuts one), and
+      // data-lm-suppress-shortcuts does not stop a shortcut whose selector matches the focused
+      // control itself. The key still does what it does here (a select, Space on a button).
+      event.stopPropagation();
     }
   };
 
@@ -788,6 +831,15 @@ export class TableController {
     for (const c of cards) c.tabIndex = Number(c.dataset.card) === id ? 0 : -1;
     this.host.querySelector<HTMLElement>(`.rw-hand [data-card="${id}"]`)?.focus();
   }
+}
+
+/** A key pressed inside the table that the page around it must not see: every key but Tab,
+ * Escape, Shift+Enter (run the cell) and those with Ctrl, Alt or Meta (the notebook's and the
+ * browser's own). */
+export function keptInside(event: KeyboardEvent): boolean {
+  if (event.ctrlKey || event.metaKey || event.altKey) return false;
+  if (event.key === "Tab" || event.key === "Escape") return false;
+  return !(event.key === "Enter" && event.shiftKey);
 }
 
 /** The model's traits that only redraw; "progress" is a running review's line (Python's). */

@@ -12,7 +12,7 @@ import { button, FakeModel, nameOf } from "./helpers";
 const VIEW: Record<keyof View, true> = {
   mode: true, rev: true, seat: true, reveal: true, players: true, dealer: true,
   current_player: true, phase: true, hand: true, penalty: true, stock_size: true,
-  discard_pile: true, melds: true, taken_from_discard: true, log: true, log_start: true,
+  discard_pile: true, melds: true, taken_from_discard: true, log: true,
   result: true, scoreboard: true, rules: true, hint: true, message: true, steps: true,
   replay: true, take_back: true, review: true, pass: true, deal: true, classroom: true,
 };

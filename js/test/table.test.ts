@@ -78,7 +78,7 @@ describe("rendering", () => {
     expect(el.textContent).toContain("Top card: 4 of spades");
     expect(el.querySelector(".rw-owner-name")?.textContent).toBe("Aino");
     const meld = el.querySelector(".rw-meld") as HTMLElement;
-    expect(nameOf(meld)).toBe("Set 1 of Aino: 6 of spades, 6 of hearts, 6 of diamonds");
+    expect(nameOf(meld)).toBe("Set 0 of Aino: 6 of spades, 6 of hearts, 6 of diamonds");
     expect(el.textContent).toContain("Penalty points in your hand: 42");
     expect(el.textContent).toContain("Aino discarded 4 of spades.");
     expect(el.querySelector(".rw-rules")?.textContent).toContain("104");
@@ -248,6 +248,22 @@ describe("selection and intents", () => {
     expect(model.sent).toHaveLength(1);
   });
 
+  test("a hint after an error takes the message line: the newest message wins", () => {
+    const model = mount({ view: makeView({ phase: "play" }) });
+    button(el, "Discard").click(); // no card selected: the table says so
+    const alert = () => el.querySelector("[role=alert]")?.textContent;
+    expect(alert()).toBe("Select exactly one card from your hand first.");
+    const hint = { action: { type: "discard" as const, card: card("KC") }, text: "Discard king of clubs." };
+    model.set("view", makeView({ phase: "play", hint }));
+    expect(alert()).toBe("");
+    expect(el.querySelector(".rw-hint")?.textContent).toBe("Discard king of clubs.");
+    button(el, "Discard").click(); // an error after the hint shows; Hint again puts the hint first
+    expect(alert()).toBe("Select exactly one card from your hand first.");
+    button(el, "Hint").click();
+    expect(alert()).toBe("");
+    expect(model.sent).toHaveLength(0);
+  });
+
   test("Why? beside the hint opens the bot's detailed reason, in the table's language", () => {
     const hint = {
       action: { type: "discard" as const, card: card("KC") },
@@ -303,6 +319,20 @@ describe("selection and intents", () => {
     expect(order()).toEqual(["2 of clubs", "king of spades", "ace of hearts"]);
     button(el, "Sort").click();
     expect(order()).toEqual(["ace of hearts", "2 of clubs", "king of spades"]);
+    expect(el.querySelector("[role=alert]")?.textContent).toBe("Your hand is sorted by rank.");
+  });
+
+  test("Sort on a hand already in order sorts it the other way and says so", () => {
+    mount({ view: makeView({ hand: cards("2C AH KS") }) }); // auto-sort by suit: in order
+    const order = () => handButtons().map(nameOf);
+    const alert = () => el.querySelector("[role=alert]")?.textContent;
+    button(el, "Sort").click();
+    expect(order()).toEqual(["ace of hearts", "2 of clubs", "king of spades"]);
+    expect(alert()).toBe("Your hand is sorted by rank.");
+    expect((el.querySelector("[data-rw-set=sortby]") as HTMLSelectElement).value).toBe("rank");
+    button(el, "Sort").click();
+    expect(order()).toEqual(["king of spades", "ace of hearts", "2 of clubs"]);
+    expect(alert()).toBe("Your hand is sorted by suit.");
   });
 
   test("a drawn card goes where the sort puts it, or to the right end without auto-sort", () => {
@@ -397,10 +427,40 @@ describe("keyboard", () => {
       key(ace, "ArrowRight");
       const root = el.querySelector(".rw-root") as HTMLElement;
       expect(nameOf((root.getRootNode() as Document).activeElement as Element)).toBe("2 of spades");
-      key(button(el, "2 of spades"), "x"); // not the table's key: the page still gets it
-      expect(seen).toEqual(["x"]);
+      key(button(el, "2 of spades"), "Enter", { shiftKey: true }); // run the cell: the page's
+      key(button(el, "2 of spades"), "s", { ctrlKey: true }); // save: the page's
+      expect(seen).toEqual(["Enter", "s"]);
     } finally {
       document.removeEventListener("keydown", notebook, true);
+    }
+  });
+
+  test("no key pressed in the table reaches the notebook's shortcuts, on any control", () => {
+    // JupyterLab's command mode: arrows move to another cell, D D deletes one, X cuts one.
+    const seen: string[] = [];
+    const notebook = (e: KeyboardEvent) => seen.push(e.key);
+    document.addEventListener("keydown", notebook);
+    try {
+      mount({ view: makeView({ phase: "play" }) });
+      openDrawer(el);
+      const controls = [
+        '.rw-hand [data-card="0"]',
+        '[data-rw-act="sort"]',
+        '[data-rw-act="stock"]',
+        ".rw-meld",
+        ".rw-drawer > summary",
+        '[data-rw-set="lang"]',
+      ];
+      for (const selector of controls) {
+        for (const k of ["ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight", "d", "D", "x", "a", "Enter", " "]) {
+          const control = el.querySelector<HTMLElement>(selector);
+          expect(control?.isConnected).toBe(true);
+          key(control as HTMLElement, k);
+        }
+      }
+      expect(seen).toEqual([]);
+    } finally {
+      document.removeEventListener("keydown", notebook);
     }
   });
 
@@ -560,7 +620,7 @@ describe("end of deal and replay", () => {
 
   test("replay steps forward and back", () => {
     const model = mount({ view: makeView({ mode: "replay", rev: 2, replay: { step: 2, total: 9 } }) });
-    expect(el.textContent).toContain("Move 2 of 9");
+    expect(el.textContent).toContain("Move 3 of 9"); // two moves played: the third is at hand
     button(el, "Next move").click();
     expect(model.sent[0]).toEqual({ type: "replay", step: 3 });
     model.set("view", makeView({ mode: "replay", rev: 3, replay: { step: 3, total: 9 } }));

@@ -111,10 +111,14 @@ async def rooms(request: Request) -> JSONResponse:
             room.table(index)
         tables = [table_record(hub, t, open_hands, lang) for _, t in sorted(room.tables.items())]
         rows = records.results(hub.store, name)
+        config = {k: v for k, v in room.config.to_dict().items() if k != "layouts"}
+        finished = bool(tables) and all(t["finished"] for t in tables if any(t["seats"]))
+        config["seed"] = config["seed"] if finished else None  # shown once it can leak nothing
         out.append(
             {
                 "room": name,
-                "config": {k: v for k, v in room.config.to_dict().items() if k != "layouts"},
+                "finished": finished,
+                "config": config,
                 "tables": tables,
                 "standings": records.standings(rows),
             }

@@ -232,11 +232,11 @@ class Hub:
         s = self.settings
         return RoomConfig(
             players=s.players, bots=s.bots, replace_after=s.replace_after, deals=s.deals, lang=lang
-        )
+        ).with_secret()
 
     def create_room(self, name: str, config: RoomConfig) -> Room:
         try:
-            self.store.add_room(name, config.to_dict())
+            self.store.add_room(name, config.with_secret().to_dict())
         except Conflict:
             raise ProtocolError("room_exists") from None
         return self.room(name)

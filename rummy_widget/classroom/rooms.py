@@ -13,12 +13,15 @@ how a restarted server, or another worker, catches up.
 from __future__ import annotations
 
 import contextlib
+import hashlib
+import hmac
 import secrets
 from dataclasses import dataclass, field
 
 from ..bots import BOT_NAMES, get_bot
 from ..engine.actions import Action
 from ..engine.game import Game
+from ..engine.inputs import is_whole
 from ..engine.rules import PRESETS
 from ..errors import RuleError
 from ..i18n import LANGUAGES, t
@@ -26,6 +29,16 @@ from .protocol import ProtocolError
 from .store import Conflict, SeatRow, Store, digest
 
 BOT_CONTROLS = ("bot", "replaced")
+#: Bits of a room's secret seed (drawn from ``secrets``), and the most a teacher's may have.
+SEED_BITS, SEED_BITS_MAX = 128, 256
+
+
+def deal_seed(seed: int, deal: int, spread: int = 0) -> int:
+    """The ``Game`` seed of deal ``deal`` in a room of secret ``seed`` (``spread``: the table's
+    index when its deals differ from the other tables', else 0): 128 bits of
+    HMAC-SHA256(seed, "deal:spread:deal")."""
+    mac = hmac.new(str(seed).encode(), f"deal:{spread}:{deal}".encode(), hashlib.sha256)
+    return int.from_bytes(mac.digest()[:16], "big")
 
 
 @dataclass
@@ -36,7 +49,10 @@ class RoomConfig:
     bots: str = "basic"
     replace_after: float = 60.0
     deals: int = 3
-    seed: int = 0
+    #: The room's secret: every deal's shuffle is derived from it (``deal_seed``). None
+    #: until the room is made, which draws 128 bits from ``secrets`` unless the teacher
+    #: chose one (for a lesson or a replay: anyone who knows it can compute the deals).
+    seed: int | None = None
     duplicate: bool = True
     rules: str = "traditional"
     lang: str = "en"
@@ -54,7 +70,8 @@ class RoomConfig:
             "replace_after": isinstance(config.replace_after, int | float)
             and 0 <= config.replace_after <= 86400,
             "deals": isinstance(config.deals, int) and 1 <= config.deals <= 1000,
-            "seed": isinstance(config.seed, int) and 0 <= config.seed < 2**31,
+            "seed": config.seed is None
+            or (is_whole(config.seed) and 0 <= config.seed < 2**SEED_BITS_MAX),
             "duplicate": isinstance(config.duplicate, bool),
             "rules": isinstance(config.rules, str) and config.rules in PRESETS,
             "lang": isinstance(config.lang, str) and config.lang in LANGUAGES,
@@ -71,6 +88,12 @@ class RoomConfig:
 
     def to_dict(self) -> dict:
         return {name: getattr(self, name) for name in self.__dataclass_fields__}
+
+    def with_secret(self) -> RoomConfig:
+        """This config with a seed: the teacher's, or 128 bits from ``secrets``."""
+        if self.seed is None:
+            self.seed = secrets.randbits(SEED_BITS)
+        return self
 
 
 class Table:
@@ -114,8 +137,9 @@ class Table:
         return [a + b for a, b in zip(self.before, game.result.penalties, strict=True)]
 
     def deal_seed(self, deal: int) -> int:
-        spread = 0 if self.config.duplicate else self.index
-        return (self.config.seed * 1_000_003 + spread * 1009 + deal) % 2**32
+        """Deal ``deal``'s shuffle: an HMAC keyed with the room's seed, so that nobody without
+        the seed can compute it (``random.Random(k)`` of a small ``k`` anyone could)."""
+        return deal_seed(self.config.seed or 0, deal, 0 if self.config.duplicate else self.index)
 
     # --- catching up with the store --------------------------------------------------------
 

@@ -22,7 +22,7 @@ from ..errors import RuleError
 from ..i18n import check_lang, t
 from ..review.takebacks import take_back_default
 from .coach import REVIEW_SAMPLES, Coach
-from .reasons import explain_meld
+from .reasons import explain_lay_off, explain_meld
 from .view import Extras, build_view, drawn_message, hint_view, step_view
 
 #: Opponents' names at the table, seat 1 onwards (the same in both languages).
@@ -49,7 +49,7 @@ class IntentError(Exception):
 
 
 class MeldRefused(Exception):
-    """The engine refused a meld; ``localized`` names the rule the cards break."""
+    """The engine refused a meld or a lay-off; ``localized`` names the rule the cards break."""
 
     def __init__(self, text: Text) -> None:
         super().__init__("not_a_meld")
@@ -249,11 +249,16 @@ class Table:
         try:
             self.game.apply(action, player=seat)
         except RuleError as err:
+            reason = None
             if err.code == "not_a_meld":
                 reason = explain_meld(action.cards, self.game.rules)
-                if reason is not None:
-                    raise MeldRefused(reason) from err
-            raise learners_meld_number(err) from None
+            elif err.code == "cannot_lay_off":
+                index = action.meld_index
+                meld = self.game.melds[index]
+                reason = explain_lay_off(action.card, meld, index, self.game.rules)
+            if reason is not None:
+                raise MeldRefused(reason) from err
+            raise
         self._changed()
         self.steps = [self._step(self.game.log[-1:], seat)] if len(self.humans) > 1 else []
         self._play_bots()
@@ -371,6 +376,7 @@ class Table:
             return expert.why(obs, action, lang)
 
         self._hints[seat] = {"rev": self.rev, "action": action, "text": text, "why": why}
+        self._messages.pop(seat, None)  # the newest message wins: the hint, not an old error
 
     # --- bots -------------------------------------------------------------------------------
 
@@ -457,7 +463,6 @@ class Table:
             taken_from_discard=None,
             take_back=None,
             review=None,
-            log_start=0,
             seat=self.passing,
             **{
                 "pass": {
@@ -487,15 +492,6 @@ class Table:
             deal=deal,
             state=state,
         )
-
-
-def learners_meld_number(err: RuleError) -> RuleError:
-    """The same error with the meld counted from 1, as every learner-facing place counts it
-    (docs/widget.md, "Meld numbers"); the engine and the intents keep index 0."""
-    index = err.params.get("index")
-    if err.code not in ("cannot_lay_off", "no_such_meld") or not str(index).isdigit():
-        return err
-    return RuleError(err.code, err.lang, **dict(err.params, index=int(index) + 1))
 
 
 def learner_name(name: str | None, lang: str) -> str:

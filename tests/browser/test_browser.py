@@ -44,7 +44,7 @@ CONTROLS_EN = {
 CONTROLS_FI = {
     "ui.stock": "Nostopakka",
     "ui.discard_pile": "Poistopakka",
-    "ui.meld": "Pöytää",
+    "ui.meld": "Tee pöytäys",
     "ui.lay_off": "Lisää pöytäykseen",
     "ui.discard": "Heitä pois",
     "ui.sort": "Järjestä",
@@ -265,3 +265,74 @@ def test_one_whole_turn_by_keyboard_alone(front_end, request, page):
     state = python_state(page)
     assert state["moves"] == [str(len(shadow.game.history))]
     assert state["hand"] == [str(c.id) for c in sorted(shadow.game.hand(0))]
+
+
+KEYS_TABLE = """from rummy_widget import Game
+from rummy_widget.table.widget import RummyTable
+
+game = Game.from_layout(
+    hands=["7H 8H 9H 2C 5S KD", "3D 4D 5D 6C 6S QC"],
+    melds=["JS JH JD"],
+    stock="QD 10S 4C 2H 3H 5C 6D",
+    discard="9C",
+)
+table = RummyTable(game=game, opponents=["basic"], bot_speed="instant")
+table"""
+
+#: Every key the table uses, the arrows, and keys JupyterLab's command mode would act on
+#: (A/B insert a cell, X cuts one, M makes it Markdown, Enter edits it, Space scrolls).
+TABLE_KEYS = ["s", "p", "m", "l", "d", "h", "o", "n", "Escape", "Home", "End"]
+NOTEBOOK_KEYS = ["ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight", "x", "a", "b", "Shift+M"]
+
+#: Which cell of the notebook is active, how many it has, and whether the focus is in the table.
+NOTEBOOK_JS = """() => {
+  const cells = [...document.querySelectorAll(".jp-Notebook .jp-Cell")];
+  return {active: cells.findIndex((c) => c.classList.contains("jp-mod-active")),
+          cells: cells.length,
+          inside: !!document.activeElement?.closest(".rw-root")};
+}"""
+
+
+@pytest.mark.parametrize("front_end", ["lab", "notebook7"])
+def test_no_table_key_reaches_the_notebook_from_any_control(front_end, request, page):
+    """The notebook's command-mode shortcuts fire inside an output: an arrow on a button once
+    moved to another cell and D D deleted one. Pressed on each kind of control, no key of the
+    table, no arrow and no cell shortcut changes the active cell or the number of cells."""
+    server = request.getfixturevalue(front_end)
+    name = f"keys-{front_end}.ipynb"
+    server.write_notebook(name, [KEYS_TABLE, "a = 1", "b = 2", "c = 3"])
+    open_notebook(page, server, name)
+    run_cell(page, 0)
+    table = TablePage(page)
+    table.wait_rendered()
+    table.button("ui.hint").click()  # a hint with its reason: the "Why?" control
+    why = table.root.locator(".rw-why > summary")
+    expect(why).to_be_visible()
+    table.root.locator(".rw-title").click()  # the notebook: cell 0 active, command mode
+    before = page.evaluate(NOTEBOOK_JS)
+    assert before["active"] == 0 and before["cells"] == 4, before
+    controls = {
+        "why": ".rw-why > summary",
+        "card": ".rw-hand [data-card]",
+        "button": '[data-rw-act="sort"]',
+        "pile": '[data-rw-act="stock"]',
+        "meld": ".rw-meld",
+        "settings": ".rw-drawer > summary",
+        "setting": '[data-rw-set="bot_speed"]',
+    }
+    for kind, selector in controls.items():
+        for key in [*TABLE_KEYS, *NOTEBOOK_KEYS, "d d"]:
+            control = table.root.locator(selector).first
+            if kind == "why" and not control.count():
+                table.button("ui.hint").click()  # the last key moved: ask again
+                expect(control).to_be_visible()
+            control.focus()
+            for press in key.split():
+                page.keyboard.press(press)
+                now = page.evaluate(NOTEBOOK_JS)
+                assert now["active"] == before["active"], (kind, key, now)
+                assert now["cells"] == before["cells"], (kind, key, now)
+                expect(table.root).to_have_attribute("data-rw-state", "idle")  # Python answered
+            if table.root.locator(".rw-drawer[open]").count():
+                table.root.locator(".rw-drawer > summary").click()  # Enter/Space opened it
+    assert page.evaluate(NOTEBOOK_JS)["cells"] == 4

@@ -621,3 +621,63 @@ def test_after_going_out_the_focus_stays_in_the_table(lab, page):
     expect(table.root.locator(".rw-celebrate")).to_have_count(0)
     page.keyboard.press("Enter")  # Play again: the lesson starts over
     expect(table.root.locator(".rw-hand [data-card]")).to_have_count(3)
+
+
+OPEN_HANDS = """from IPython.display import display
+from rummy_widget import Game
+from rummy_widget.table.widget import RummyTable
+
+# The opponents hold 11, 12 and 14 cards: a bot's hand just after its draw, and more.
+HANDS = ["2S 3S 4S 5S 6S 7S 8S 9S 10S JS", "AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH",
+         "AD 2D 3D 4D 5D 6D 7D 8D 9D 10D JD QD", "AC 2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC 10D"]
+
+
+def table(players, size):
+    game = Game.from_layout(hands=HANDS[:players], stock="KS QS", discard="AS")
+    bots = ["basic", "expert", "master"][: players - 1]
+    return RummyTable(game=game, opponents=bots, size=size, reveal=True)
+
+
+display(*[table(n, size) for size in ("normal", "large") for n in (2, 3, 4)])"""
+
+#: The cards of an open hand that are not wholly inside their seat's box, seat by seat.
+CARDS_OUT_JS = """() => [...document.querySelectorAll(".rw-seat")].map((seat) => {
+  const s = seat.getBoundingClientRect();
+  const cards = [...seat.querySelectorAll(".rw-fan .rw-card")];
+  const out = cards.filter((c) => {
+    const r = c.getBoundingClientRect();
+    return r.left < s.left - 0.5 || r.right > s.right + 0.5
+      || r.top < s.top || r.bottom > s.bottom + 0.5;
+  });
+  return [cards.length, out.length, Math.round(cards[0]?.getBoundingClientRect().width ?? 0)];
+})"""
+
+
+def test_every_card_of_an_open_hand_is_inside_its_seat(lab, browser):
+    """reveal=True on the projector cut each opponent's fan at its seat's edge (the tenth card
+    half hidden, the eleventh invisible). 2, 3 and 4 players, normal and large, 1366, 1920 and
+    700 px wide: every card of every open hand is inside its seat."""
+    context = browser.new_context(viewport={"width": PROJECTOR[0], "height": PROJECTOR[1]})
+    page = context.new_page()
+    try:
+        lab.write_notebook("open-hands.ipynb", [OPEN_HANDS])
+        open_notebook(page, lab, "open-hands.ipynb")
+        run_cell(page, 0)
+        expect(page.locator(".rw-root .rw-board")).to_have_count(6)
+        for width, height in (PROJECTOR, LAPTOP, NARROW):
+            page.set_viewport_size({"width": width, "height": height})
+            page.wait_for_function(f"() => window.innerWidth === {width}")
+            for index in range(6):
+                page.locator(".rw-root").nth(index).scroll_into_view_if_needed()
+            seats = page.evaluate(CARDS_OUT_JS)
+            assert [n for n, _, _ in seats] == [11, 11, 12, 11, 12, 14] * 2, seats
+            assert [out for _, out, _ in seats] == [0] * 12, (width, seats)
+            if width == PROJECTOR[0]:
+                normal, large = seats[3][2], seats[6][2]
+                assert large >= normal * 1.4, seats  # the back row reads the large table
+            name = f"table-open-hands-4p-large-{width}"
+            screenshot(page, name, page.locator(".rw-root").last)
+        page.set_viewport_size({"width": LAPTOP[0], "height": LAPTOP[1]})
+        screenshot(page, "table-open-hands-4p-1366", page.locator(".rw-root").nth(2))
+    finally:
+        context.close()
