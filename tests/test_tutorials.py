@@ -397,3 +397,71 @@ def test_the_finnish_rules_table_says_poydata():
     rules = (TUTORIALS.parent / "docs" / "rules.md").read_text("utf-8")
     row = next(line for line in rules.splitlines() if line.startswith("| 11 | pöytäyksiä"))
     assert "saa pöydätä" in row and "saa pöytää" not in rules
+
+
+#: A top-level ``game.lay_off(card, n)`` call in a lesson's code (not one inside a function).
+LAY_OFF_CALL = re.compile(r'^(\w+)\.lay_off\(("[^"]+"|\w+), (\d+)\)', re.M)
+GAME_MADE = re.compile(r"^(\w+) = Game[.(]", re.M)
+MELD_GROUP = re.compile(r'class="rw-s-group rw-s-meld".*?(?=class="rw-s-group|$)', re.S)
+
+
+def picture_melds(html: str) -> dict[int, list[str]]:
+    """The melds a saved table picture shows: the number in each meld's label, its cards' names."""
+    melds = {}
+    for group in MELD_GROUP.findall(html):
+        label = re.search(r'class="rw-s-label"[^>]*>([^<]*)<', group).group(1)
+        melds[int(re.search(r"\d+", label).group())] = re.findall(r"<title>([^<]*)</title>", group)
+    return melds
+
+
+def log_lay_off_numbers(text: str, lang: str) -> list[int]:
+    """The meld numbers of the lay-offs a saved record of moves (``moves(...)``) names."""
+    from rummy_widget.i18n import table
+
+    template = re.escape(table(lang)["log.lay_off"])
+    pattern = re.sub(r"\\\{index\\\}", r"(\\d+)", template)
+    pattern = re.sub(r"\\\{\w+\\\}", ".+?", pattern)
+    return [int(n) for n in re.findall(pattern, text)]
+
+
+def plain_outputs(cell: dict) -> str:
+    texts = [o.get("data", {}).get("text/plain", "") for o in cell.get("outputs", [])]
+    return "\n".join("".join(t) if isinstance(t, list) else t for t in texts)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("name", PAIRS)
+def test_a_lay_off_names_the_meld_the_picture_and_the_record_show(lang: str, name: str):
+    """One numbering (from 0) for the calls, the pictures' labels, the record and the prose:
+    a learner never translates between two."""
+    from rummy_widget import Card, card_name
+
+    calls: dict[str, list[int]] = {}
+    prose = ""
+    for cell in load(lang, name)["cells"]:
+        text = source(cell)
+        if cell["cell_type"] == "markdown":
+            prose = text
+            continue
+        for game in GAME_MADE.findall(text):
+            calls[game] = []
+        for game, card, number in LAY_OFF_CALL.findall(text):
+            calls.setdefault(game, []).append(int(number))
+            if card.startswith('"'):
+                drawn = card_name(Card.parse(card.strip('"')), lang)
+                html = "".join(html_outputs_of(cell))
+                if "rw-s-meld" in html:
+                    assert drawn in picture_melds(html).get(int(number), []), (name, card, number)
+            words = re.findall(r"(?:meld|pöytäys) (\d+)\)", prose)
+            assert all(int(n) == int(number) for n in words), (name, card, words, number)
+        shown = re.search(r"^moves\((\w+)", text, re.M)
+        if shown and calls.get(shown.group(1)):
+            numbers = log_lay_off_numbers(plain_outputs(cell), lang)
+            assert numbers == calls[shown.group(1)], (name, numbers, calls[shown.group(1)])
+
+
+def html_outputs_of(cell: dict) -> list[str]:
+    found = [
+        o["data"]["text/html"] for o in cell.get("outputs", []) if "text/html" in o.get("data", {})
+    ]
+    return ["".join(h) if isinstance(h, list) else h for h in found]
