@@ -173,6 +173,8 @@ FINNISH_FIXES = [
     (5, "hän saa pöytää", "hän saa pöydätä"),
     (6, "valinnut pöytäyksen pöydästä", "valinnut pöytäyksen pöydältä"),
     (6, "pöytäyksensä kädessä", "valmiit setit ja suorat kädessä"),
+    (6, "**Pöytää**", "**Tee pöytäys**"),
+    (6, "| M / L / D | pöytää", "Kirjainnäppäimet ovat englanninkielisten sanojen alkukirjaimia"),
     (8, "pöydässä jo olevat", "pöydällä jo olevat"),
     (8, "kysyy luokalta", "Kysymys luokalle:"),
     (8, "takariviinkin", "takariviltäkin"),
