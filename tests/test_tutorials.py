@@ -467,3 +467,27 @@ def html_outputs_of(cell: dict) -> list[str]:
         o["data"]["text/html"] for o in cell.get("outputs", []) if "text/html" in o.get("data", {})
     ]
     return ["".join(h) if isinstance(h, list) else h for h in found]
+
+
+#: A word of the game, and where lessons 1-6 define it (in bold or italics).
+DEFINED_WORDS = {
+    r"\bdeals?\b": "**deal**",
+    r"\bgo(es|ing)? out\b|\bwent out\b|\bgone out\b": "**goes out**",
+    r"\bmatch(es)?\b": "**match**",
+    r"\bconsecutive\b": "*consecutive*",
+}
+
+
+@pytest.mark.parametrize("pattern", DEFINED_WORDS)
+def test_lessons_1_to_6_define_a_word_before_they_use_it(pattern: str):
+    """The first time lessons 1-6 use the word, in reading order, is where they define it."""
+    definition = DEFINED_WORDS[pattern]
+    for number in range(1, 7):
+        for cell in load("en", numbered(number))["cells"]:
+            text = source(cell) if cell["cell_type"] == "markdown" else ""
+            first = re.search(pattern, text.replace("*", ""), re.I)
+            if first:
+                defined = text.replace("*", "").find(definition.strip("*"))
+                assert definition in text and defined == first.start(), (number, cell["id"])
+                return
+    pytest.fail(f"{definition} is never used")
