@@ -173,6 +173,8 @@ FINNISH_FIXES = [
     (5, "hän saa pöytää", "hän saa pöydätä"),
     (6, "valinnut pöytäyksen pöydästä", "valinnut pöytäyksen pöydältä"),
     (6, "pöytäyksensä kädessä", "valmiit setit ja suorat kädessä"),
+    (6, "**Pöytää**", "**Tee pöytäys**"),
+    (6, "| M / L / D | pöytää", "Kirjainnäppäimet ovat englanninkielisten sanojen alkukirjaimia"),
     (8, "pöydässä jo olevat", "pöydällä jo olevat"),
     (8, "kysyy luokalta", "Kysymys luokalle:"),
     (8, "takariviinkin", "takariviltäkin"),
@@ -386,7 +388,102 @@ def test_lessons_1_to_6_use_no_jargon_they_do_not_explain():
     first = markdown("en", numbered(1))
     assert "The *seed* is a number that fixes the shuffle" in first
     assert "The rules come in two versions (*presets*)" in first
-    for word in ("deal", "goes out", "match", "consecutive"):
-        defined = [n for n in range(1, 7) if f"**{word}**" in markdown("en", numbered(n))]
-        defined += [n for n in range(1, 7) if f"*{word}*" in markdown("en", numbered(n))]
-        assert defined, word
+
+
+def test_the_finnish_rules_table_says_poydata():
+    """docs/rules.md's Finnish table: the verb is pöydätä ("saa pöydätä"), not pöytää."""
+    rules = (TUTORIALS.parent / "docs" / "rules.md").read_text("utf-8")
+    row = next(line for line in rules.splitlines() if line.startswith("| 11 | pöytäyksiä"))
+    assert "saa pöydätä" in row and "saa pöytää" not in rules
+
+
+#: A top-level ``game.lay_off(card, n)`` call in a lesson's code (not one inside a function).
+LAY_OFF_CALL = re.compile(r'^(\w+)\.lay_off\(("[^"]+"|\w+), (\d+)\)', re.M)
+GAME_MADE = re.compile(r"^(\w+) = Game[.(]", re.M)
+MELD_GROUP = re.compile(r'class="rw-s-group rw-s-meld".*?(?=class="rw-s-group|$)', re.S)
+
+
+def picture_melds(html: str) -> dict[int, list[str]]:
+    """The melds a saved table picture shows: the number in each meld's label, its cards' names."""
+    melds = {}
+    for group in MELD_GROUP.findall(html):
+        label = re.search(r'class="rw-s-label"[^>]*>([^<]*)<', group).group(1)
+        melds[int(re.search(r"\d+", label).group())] = re.findall(r"<title>([^<]*)</title>", group)
+    return melds
+
+
+def log_lay_off_numbers(text: str, lang: str) -> list[int]:
+    """The meld numbers of the lay-offs a saved record of moves (``moves(...)``) names."""
+    from rummy_widget.i18n import table
+
+    template = re.escape(table(lang)["log.lay_off"])
+    pattern = re.sub(r"\\\{index\\\}", r"(\\d+)", template)
+    pattern = re.sub(r"\\\{\w+\\\}", ".+?", pattern)
+    return [int(n) for n in re.findall(pattern, text)]
+
+
+def plain_outputs(cell: dict) -> str:
+    texts = [o.get("data", {}).get("text/plain", "") for o in cell.get("outputs", [])]
+    return "\n".join("".join(t) if isinstance(t, list) else t for t in texts)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("name", PAIRS)
+def test_a_lay_off_names_the_meld_the_picture_and_the_record_show(lang: str, name: str):
+    """One numbering (from 0) for the calls, the pictures' labels, the record and the prose:
+    a learner never translates between two."""
+    from rummy_widget import Card, card_name
+
+    calls: dict[str, list[int]] = {}
+    prose = ""
+    for cell in load(lang, name)["cells"]:
+        text = source(cell)
+        if cell["cell_type"] == "markdown":
+            prose = text
+            continue
+        for game in GAME_MADE.findall(text):
+            calls[game] = []
+        for game, card, number in LAY_OFF_CALL.findall(text):
+            calls.setdefault(game, []).append(int(number))
+            if card.startswith('"'):
+                drawn = card_name(Card.parse(card.strip('"')), lang)
+                html = "".join(html_outputs_of(cell))
+                if "rw-s-meld" in html:
+                    assert drawn in picture_melds(html).get(int(number), []), (name, card, number)
+            words = re.findall(r"(?:meld|pöytäys) (\d+)\)", prose)
+            assert all(int(n) == int(number) for n in words), (name, card, words, number)
+        shown = re.search(r"^moves\((\w+)", text, re.M)
+        if shown and calls.get(shown.group(1)):
+            numbers = log_lay_off_numbers(plain_outputs(cell), lang)
+            assert numbers == calls[shown.group(1)], (name, numbers, calls[shown.group(1)])
+
+
+def html_outputs_of(cell: dict) -> list[str]:
+    found = [
+        o["data"]["text/html"] for o in cell.get("outputs", []) if "text/html" in o.get("data", {})
+    ]
+    return ["".join(h) if isinstance(h, list) else h for h in found]
+
+
+#: A word of the game, and where lessons 1-6 define it (in bold or italics).
+DEFINED_WORDS = {
+    r"\bdeals?\b": "**deal**",
+    r"\bgo(es|ing)? out\b|\bwent out\b|\bgone out\b": "**goes out**",
+    r"\bmatch(es)?\b": "**match**",
+    r"\bconsecutive\b": "*consecutive*",
+}
+
+
+@pytest.mark.parametrize("pattern", DEFINED_WORDS)
+def test_lessons_1_to_6_define_a_word_before_they_use_it(pattern: str):
+    """The first time lessons 1-6 use the word, in reading order, is where they define it."""
+    definition = DEFINED_WORDS[pattern]
+    for number in range(1, 7):
+        for cell in load("en", numbered(number))["cells"]:
+            text = source(cell) if cell["cell_type"] == "markdown" else ""
+            first = re.search(pattern, text.replace("*", ""), re.I)
+            if first:
+                defined = text.replace("*", "").find(definition.strip("*"))
+                assert definition in text and defined == first.start(), (number, cell["id"])
+                return
+    pytest.fail(f"{definition} is never used")
