@@ -36,6 +36,9 @@ MIN_POINTS = 1.0
 #: A lead of this many standard errors is looked at again, in ``CONFIRM`` fresh worlds.
 SCREEN = 1.0
 CONFIRM = 32
+#: A learner's blunder named by the cheap look stands unless the playouts put the played move
+#: ahead by this many standard errors.
+AGAINST = 2.0
 
 
 def positions(game: Game, seat: int) -> Iterator[tuple[int, dict, Action]]:
@@ -176,11 +179,11 @@ def judge_finding(
 ) -> Decision | None:
     """The verdict on a learner's blunder (``patterns.py``), or None when the playouts speak
     against it. The cheap look names it; the playouts of the played move and the better one
-    (the second look when there was one) must not contradict it: the gain must be above minus
-    one standard error. A sure one (going out now) stands whatever they say. The expert's own
-    choice (what Hint advised) is called a mistake only on the full test (``z`` standard errors
-    and ``min_points``) over a second look's worlds, so Hint and Review never disagree on a
-    few worlds' say-so."""
+    (the second look when there was one) must not contradict it: the played move may not be
+    ahead by ``AGAINST`` standard errors. A sure one (going out now) stands whatever they say.
+    The expert's own choice (what Hint advised) is called a mistake only on the full test (``z``
+    standard errors and ``min_points``) over a second look's worlds, so Hint and Review never
+    disagree on a few worlds' say-so."""
     if again is not None:
         mine, other = again
     else:
@@ -190,7 +193,7 @@ def judge_finding(
     if same_choice(common["played"], expert):
         agreed = again is not None and gain >= max(min_points, z * error)
     else:
-        agreed = finding.sure or gain > -error
+        agreed = finding.sure or gain > -AGAINST * error
     if not agreed:
         return None
     return Decision(

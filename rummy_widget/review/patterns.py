@@ -10,16 +10,16 @@ these it finds, with the better move and the cards a reason should name:
 - ``missed_lay_off``: it had melded already and kept a card a table meld takes;
 - ``broke_meld``: it threw away a card of a complete meld while a loose card could go;
 - ``extended_meld``: it threw away a card that lengthens a meld while a loose card could go;
-- ``fed_next``: the next player took a card of that rank or suit nearby from the pile, and a
-  safe card cost no more;
+- ``fed_next``: the card makes a meld with two cards the next player took from the pile, and
+  a safe card cost no more;
 - ``high_card``: it kept a high card that joins nothing and threw a lower one;
 - ``took_nothing``: it took a costly card from the pile that joins nothing in its hand.
 
 Only the observation is read (``Seen``), never the ``Game``, so two positions that differ in
 cards the seat never saw give the same finding. ``gap`` is the cheap look's figure in points:
 how many more penalty points the played move leaves in the hand than the better one (for going
-out, the hand's points and the Rummy bonus; for feeding, the expert bot's price of a card an
-opponent wants). docs/review.md, "Learners' blunders".
+out, the hand's points and the Rummy bonus; for feeding, the points of the meld the next
+player completes). docs/review.md, "Learners' blunders".
 """
 
 from __future__ import annotations
@@ -37,8 +37,6 @@ from ..solver import best_arrangement, can_go_out
 
 #: A kept card is "high" when it is worth at least this many points more than the one thrown.
 HIGH_GAP = 5
-#: The expert bot's price, in points, of feeding an opponent a card it collects.
-FEED_PRICE = ExpertBot().style.danger
 #: Findings whose better move wins for every draw: going out now.
 SURE = ("missed_rummy", "missed_out", "take_to_go_out")
 
@@ -226,34 +224,45 @@ def meld_of(turn: Turn, hand: list[Card], card: Card) -> tuple[Card, ...] | None
 
 
 def fed_next(turn: Turn, played: Action) -> Finding | None:
-    """Threw the next player a card that fits what it took from the pile, when a safe card
-    leaving no more points in the hand was there."""
+    """Threw the next player the card that makes a meld with two cards it took from the pile,
+    when a safe card leaving no more points in the hand was there."""
     seen = turn.seen
     memory = Memory.read(seen)
     nxt = (seen.seat + 1) % seen.players
     card = played.card
-    wanted = [k for k in memory.known[nxt] if fits(turn, k, card)]
-    if not wanted:
+    known = memory.known[nxt]
+    meld = next(
+        (
+            (a, b, card)
+            for i, a in enumerate(known)
+            for b in known[i + 1 :]
+            if turn.rules.meld_kind([a, b, card]) is not None
+        ),
+        None,
+    )
+    if meld is None:
         return None
     hand = list(turn.hand)
     left = turn.penalty(without(hand, card))
     safe = [
         d
         for d in turn.discardable(hand)
-        if not any(fits(turn, k, d) for k in memory.known[nxt])
+        if not any(fits(turn, k, d) for k in known)
         and not table_takes(turn, d)
         and turn.penalty(without(hand, d)) <= left
     ]
     if not safe:
         return None
     best = min(safe, key=lambda d: (turn.penalty(without(hand, d)), -d.rank, d.id))
-    gap = FEED_PRICE + left - turn.penalty(without(hand, best))
+    gap = turn.points(list(meld)) + left - turn.penalty(without(hand, best))
+    ordered = tuple(turn.rules.order_meld(list(meld)))
     return Finding(
         "fed_next",
         Action.discard(best),
         gap,
-        {"card": card, "better": best, "known": wanted[0]},
-        words={"seat": nxt},
+        {"card": card, "better": best},
+        {"meld": ordered},
+        {"seat": nxt},
     )
 
 
