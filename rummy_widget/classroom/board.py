@@ -195,7 +195,12 @@ async def create(request: Request) -> JSONResponse:
     hub = _hub(request)
     body = await _body(request)
     name = room_name(body.get("room"))
-    config = RoomConfig.read(body.get("config", {}))
+    given = body.get("config", {})
+    if not isinstance(given, dict):
+        raise ProtocolError("bad_field", field="config")
+    # What the teacher leaves out comes from the command line's settings (a new seed).
+    lang = given.get("lang") if given.get("lang") in LANGUAGES else "en"
+    config = RoomConfig.read({**hub.default_config(lang).to_dict(), "seed": None, **given})
     hub.create_room(name, config)
     return JSONResponse({"room": name})
 

@@ -263,7 +263,10 @@ class Classroom:
             return json.loads(response.read())
 
     def create_room(self, room: str, **config: object) -> dict:
-        """A room with the teacher's choices (players, bots, replace_after, deals, seed...)."""
+        """A room learners may join, with the teacher's choices (players, bots,
+        replace_after, deals, lang, duplicate, layouts, seed); the rest from the server's
+        command line. Leave ``seed`` out for secret deals (128 bits from ``secrets``); a
+        seed given makes the deals predictable to anyone who knows it (a lesson, a replay)."""
         return self._post("/api/rooms", {"room": room, "config": config})
 
     def start(self, room: str) -> list[int]:

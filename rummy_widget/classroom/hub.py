@@ -681,9 +681,9 @@ class Hub:
         room = self.room(name)
         if room is None:
             raise ProtocolError("no_room")
-        if index not in room.tables:
+        if index not in {row.tbl for row in self.store.seats(name)}:
             raise ProtocolError("bad_field", field="table")
-        table = room.tables[index]
+        table = room.table(index)  # perhaps not held here yet (another worker seated it)
         table.sync(self.store)
         if not 0 <= seat < len(table.seats) or table.seats[seat] is None:
             raise ProtocolError("bad_field", field="seat")

@@ -168,11 +168,11 @@ def test_two_learners_play_a_deal_in_two_browsers_and_the_board_follows(
             for key in ("ui.review", "ui.play_again", "ui.take_back"):
                 assert table.button(key).count() == 0, key  # a classroom seat cannot
             screenshot(page, f"classroom-over-seat{seat}")
-        # The server dealt deal 2 at once (duplicate deal 1 of seed 0 is seed 1).
+        # The server dealt deal 2 at once (the room's deal 2, from the lesson's seed).
         article.get_by_text(
             f"{t('classroom.board.deal', 'en')} 2/2 · {t('classroom.board.moves', 'en')} 0"
         ).first.wait_for()
-        second = Game(names, seed=1)
+        second = Game(names, seed=deal_seed(LESSON_SEED, 1))
         for seat, (page, table) in pages_by_seat.items():
             table.button("ui.next_deal").click()
             shows(table, expected(second, seat))

@@ -29,7 +29,7 @@ from rummy_widget.classroom.client import open_socket
 from rummy_widget.classroom.hub import MAX_OUTBOX, Conn
 from rummy_widget.classroom.protocol import VERSION, learner_name
 from rummy_widget.classroom.rooms import deal_seed
-from rummy_widget.classroom.store import digest
+from rummy_widget.classroom.store import Store, digest
 from rummy_widget.engine.game import Game
 from rummy_widget.i18n import t
 
@@ -129,6 +129,21 @@ def test_a_restart_keeps_the_key_unprinted_and_rotate_key_replaces_it(server_fac
     with pytest.raises(urllib.error.HTTPError) as refused:
         Classroom(server.url, old).rooms()
     assert refused.value.code == 401
+
+
+def test_a_key_an_earlier_version_kept_in_clear_is_digested_and_still_opens(tmp_path):
+    server = Server(tmp_path)
+    store = Store(server.database)
+    store.put_setting("teacher_key", "an-old-key-kept-in-clear")
+    store.close()
+    server.start()
+    try:
+        assert server.key is None  # not printed: the teacher has it already
+        assert Classroom(server.url, "an-old-key-kept-in-clear").rooms() == []
+        dump = "\n".join(sqlite3.connect(server.database).iterdump())
+        assert "an-old-key-kept-in-clear" not in dump
+    finally:
+        server.stop()
 
 
 def test_the_projector_needs_no_key_and_never_shows_a_card(server_factory):
