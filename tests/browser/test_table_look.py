@@ -700,9 +700,9 @@ game = Game.from_layout(
 table = RummyTable(game=game, opponents=["basic"], bot_speed="instant")
 table"""
 
-#: Where the hand and the buttons are, in the page.
-HAND_AT_JS = """root => ["rw-mine", "rw-line", "rw-actions"].map(
-  (c) => Math.round(root.querySelector("." + c).getBoundingClientRect().top))"""
+#: Where the hand and the buttons are, from the table's top (the notebook may scroll).
+HAND_AT_JS = """root => ["rw-mine", "rw-line", "rw-actions"].map((c) => Math.round(
+  root.querySelector("." + c).getBoundingClientRect().top - root.getBoundingClientRect().top))"""
 
 
 @pytest.mark.parametrize("size", [PROJECTOR, LAPTOP])
