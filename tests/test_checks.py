@@ -265,7 +265,8 @@ def test_describe_numbers_melds_as_the_call_and_the_picture_do():
     game.lay_off("10H", 0)
     # The table, the lessons and the API number melds alike, from 0 (docs/display.md).
     lines = repr(lessons.moves(game, "en")).splitlines()
-    assert lines[-1] == "6. " + t("log.lay_off", "en", name="B", card_gen="10♥", index=0)
+    assert lines[0] == t("log.deal", "en", name="B")  # a deal is no move: no number
+    assert lines[-1] == "5. " + t("log.lay_off", "en", name="B", card_gen="10♥", index=0)
     assert lessons.describe(Action.lay_off(Card.parse("10H"), 0), "fi") == t(
         "ui.hint_action.lay_off", "fi", card="10♥", index=0
     )

@@ -38,6 +38,8 @@ export interface UiState {
   /** Each other seat's last turn (its events), shown in words under its name until its next
    * turn: the bots' round stays readable after it is played. */
   lastTurn: Record<number, LogEvent[]>;
+  /** The message line's text is a notice (what a take-back undid, the hand's order), not an error. */
+  notice: boolean;
 }
 
 /** The melds' sizes, largest first (index.ts steps down while they overflow the felt). */
@@ -539,7 +541,7 @@ function messageLine(
   const status = statusText(lang, view, table);
   const reason = hint?.why && hint.why !== hint.text ? hint.why : null;
   const whyKey = `why${view.rev}`;
-  const inputs = [lang, alert, status, hint?.text, reason, whyKey, ui.open.has(whyKey), phase === "animating"];
+  const inputs = [lang, alert, ui.notice, status, hint?.text, reason, whyKey, ui.open.has(whyKey), phase === "animating"];
   return parts.part("line", inputs, () => line(lang, status, hint?.text, reason, whyKey, ui, phase, alert));
 }
 
@@ -556,7 +558,7 @@ function line(
   return h(
     "div",
     { class: "rw-line" },
-    h("p", { class: "rw-message", role: "alert" }, alert),
+    h("p", { class: ui.notice ? "rw-message rw-notice" : "rw-message", role: "alert" }, alert),
     h(
       "p",
       { class: `rw-status${hint ? " rw-has-hint" : ""}` },

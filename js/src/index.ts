@@ -103,6 +103,7 @@ export class TableController {
     passHeight: 0,
     meldScale: 1,
     lastTurn: {},
+    notice: false,
   };
 
   constructor(
@@ -210,6 +211,7 @@ export class TableController {
       this.lastMessage = view.message.id;
       this.alertText = view.message.text;
       this.alertFromPython = true;
+      this.ui.notice = view.message.kind === "info";
     } else if (revChanged) {
       this.alertText = "";
       this.alertFromPython = false;
@@ -571,9 +573,11 @@ export class TableController {
     if (this.view) this.send({ type: "action", rev: this.view.rev, action });
   }
 
-  private say(key: string, params: Record<string, string | number> = {}): void {
+  /** A sentence on the message line: an error, or (`notice`) word of what just happened. */
+  private say(key: string, params: Record<string, string | number> = {}, notice = false): void {
     this.alertText = t(this.lang, key, params);
     this.alertFromPython = false;
+    this.ui.notice = notice;
     this.draw(this.shown ?? undefined);
   }
 
@@ -682,7 +686,7 @@ export class TableController {
           this.ui.sortBy = this.ui.sortBy === "suit" ? "rank" : "suit";
           this.sortHand();
         }
-        return this.say(this.ui.sortBy === "rank" ? "ui.sorted.rank" : "ui.sorted.suit");
+        return this.say(this.ui.sortBy === "rank" ? "ui.sorted.rank" : "ui.sorted.suit", {}, true);
       }
       case "hint":
         // The hint for this position is already shown: say it again rather than ask again.

@@ -329,10 +329,22 @@ describe("selection and intents", () => {
     button(el, "Sort").click();
     expect(order()).toEqual(["ace of hearts", "2 of clubs", "king of spades"]);
     expect(alert()).toBe("Your hand is sorted by rank.");
+    expect(el.querySelector(".rw-message")?.classList.contains("rw-notice")).toBe(true); // no ⚠
     expect((el.querySelector("[data-rw-set=sortby]") as HTMLSelectElement).value).toBe("rank");
     button(el, "Sort").click();
     expect(order()).toEqual(["king of spades", "ace of hearts", "2 of clubs"]);
     expect(alert()).toBe("Your hand is sorted by suit.");
+    button(el, "Discard").click(); // an error afterwards is an error again
+    expect(el.querySelector(".rw-message")?.classList.contains("rw-notice")).toBe(false);
+  });
+
+  test("a take-back's word from Python is a notice, not an error", () => {
+    const model = mount({ view: makeView({ phase: "play" }) });
+    const message = { id: 1, kind: "info", text: "Taken back: your meld 7♥ 8♥ 9♥ is in your hand again." };
+    model.set("view", makeView({ rev: 4, phase: "play", message }));
+    const line = el.querySelector(".rw-message") as HTMLElement;
+    expect(line.textContent).toBe(message.text);
+    expect(line.classList.contains("rw-notice")).toBe(true);
   });
 
   test("a drawn card goes where the sort puts it, or to the right end without auto-sort", () => {

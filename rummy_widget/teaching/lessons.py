@@ -20,7 +20,7 @@ from ..display import (
     meld_html,
     result_html,
 )
-from ..display.log_words import event_text
+from ..display.log_words import MOVES, event_text, moves_in
 from ..display.markup import esc, tag
 from ..display.tables import table, td, th
 from ..engine.actions import Action
@@ -269,21 +269,27 @@ def describe(action: Action, lang: str = "en", discard_top: Card | None = None) 
 
 
 def moves(game: Game, lang: str = "en", start: int = 0) -> Snippet:
-    """The public record of the deal in words, numbered from ``start`` (the deal is event 0)."""
+    """The public record of the deal in words from event ``start`` of ``game.log``, each move
+    numbered as the table, the replay and the review number it (the n-th entry of
+    ``game.history``, from 1); a deal or a rebuilt stock has no number."""
     check_lang(lang)
-    events = game.log[start:]
-    lines = [event_text(e, game.names, lang, short=True) for e in events]
+    number = moves_in(game.log[:start])
+    lines = []
+    for event in game.log[start:]:
+        line = event_text(event, game.names, lang, short=True)
+        if event["type"] in MOVES:
+            number += 1
+            line = f"{number}. {line}"
+        lines.append(line)
     items = "".join(tag("li", esc(line)) for line in lines)
     label = t("ui.log", lang)
     html = tag(
         "div",
-        tag("div", tag("strong", esc(label)))
-        + tag("ol", items, start=start + 1 if start else None),
+        tag("div", tag("strong", esc(label))) + tag("ul", items, style="list-style:none;padding:0"),
         class_="rw-s-moves",
         lang=lang,
     )
-    text = "\n".join(f"{start + i + 1}. {line}" for i, line in enumerate(lines))
-    return Snippet(html, text)
+    return Snippet(html, "\n".join(lines))
 
 
 #: The rules each language's lessons play: the rules text the learners read in that language.
