@@ -21,7 +21,7 @@ from ..engine.actions import Action
 from ..engine.game import Game
 from ..errors import RuleError
 from ..i18n import check_lang
-from .budget import BUDGET, first_look_worlds, second_looks
+from .budget import BUDGET, first_look_worlds, second_looks, worlds_of
 from .evaluate import Measured, measure, options, same_choice
 from .patterns import Finding, spot
 from .progress import Bar
@@ -286,8 +286,9 @@ def review(
     for step in second:
         rng = random.Random(f"review-check:{seed}:{step.move}")
         pair = [step.played, step.contested.action]
-        again[step.move] = measure(step.observation, pair, confirm, rng, memo)
-        spent += 2 * confirm
+        looked = worlds_of(step, confirm)
+        again[step.move] = measure(step.observation, pair, looked, rng, memo)
+        spent += 2 * looked
         bar.step()
     bar.close()
     decisions = [
