@@ -76,7 +76,8 @@ def pool(paths: list[str], z: float) -> None:
 
     Flags are counted again at ``z``: the verdict's test comes after every playout, so a run
     at a larger ``z`` flags exactly the printed flags whose gain is at least ``z`` standard
-    errors, with the same rechecks (a smaller ``z`` than the runs' cannot be counted here)."""
+    errors, with the same rechecks (a smaller ``z`` than the runs' cannot be counted here); a
+    learner's blunder named by the cheap look does not rest on ``z`` and always counts."""
     times, playouts, flags, kept = [], [], 0, 0
     for path in paths:
         for line in Path(path).read_text().splitlines():
@@ -86,7 +87,8 @@ def pool(paths: list[str], z: float) -> None:
                 times.append(float(deal[2]))
             elif line.startswith("  flag "):
                 gain, error = map(float, re.search(r" ([\d.]+) ± ([\d.]+) over", line).groups())
-                if gain >= z * error:
+                named = re.search(r"; \w+ (\w+); recheck", line)  # a learner's blunder's kind
+                if gain >= z * error or (named and named[1] != "playouts"):
                     flags += 1
                     kept += line.endswith(" kept")
     low, high = wilson(kept, flags)

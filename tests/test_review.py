@@ -308,17 +308,17 @@ def test_second_looks_go_to_blunders_then_the_largest_leads_and_the_rest_are_nev
     first = review(played_deal(8), 0, budget=10_000, **small)
     leads = [d for d in first.decisions if d.checked]
     assert not any(d.unchecked for d in first.decisions)
-    looks = first.playouts - 70 * len(leads)  # what the first looks took
+    looks = first.playouts - sum(2 * d.checked for d in leads)  # what the first looks took
     # The same first looks (their share of the budget is two thirds), and room for fewer
     # second looks than there are leads.
     budget = looks + (looks + 1) // 2
-    room = (budget - looks) // 70
-    assert 1 <= room < len(leads)
     short = review(played_deal(8), 0, budget=budget, **small)
     assert [d.options for d in short.decisions] == [d.options for d in first.decisions]
     checked = [d for d in short.decisions if d.checked]
     unchecked = [d for d in short.decisions if d.unchecked]
-    assert len(checked) == room and len(unchecked) == len(leads) - room
+    room = len(checked)
+    assert 1 <= room < len(leads) and len(unchecked) == len(leads) - room
+    assert short.playouts == looks + sum(2 * d.checked for d in checked) <= budget
     # A learner's blunder spotted by the cheap look comes first, then the largest leads.
     blunders = [d for d in leads if d.finding is not None]
     if len(blunders) <= room:

@@ -21,7 +21,7 @@ from ..engine.actions import Action
 from ..engine.game import Game
 from ..errors import RuleError
 from ..i18n import check_lang
-from .budget import BUDGET, first_look_worlds, second_looks
+from .budget import BUDGET, first_look_worlds, second_looks, worlds_of
 from .evaluate import Measured, measure, options, same_choice
 from .patterns import Finding, spot
 from .progress import Bar
@@ -221,6 +221,23 @@ class Step:
     finding: Finding | None = None
 
 
+def lookup(
+    move: int, observation: dict, played: Action, seed: int, alternatives: int, memo: dict
+) -> tuple:
+    """One decision before any playout: the expert's (Hint's) choice, the options to measure
+    and the learner's blunder the cheap look names, if any."""
+    seen = Seen.read(observation)
+    bot = ExpertBot(seed)
+    bot._memo = memo
+    expert = ExpertBot(seed).decide(seen)  # a fresh bot: no plan kept from another move
+    finding = spot(seen, played, memo)
+    better = finding.better if finding else None
+    tried = options(seen, played, expert, bot, alternatives, better)
+    if better is not None and not any(same_choice(better, a) for a in tried):
+        finding = None  # not a legal move after all: nothing to stand by
+    return move, observation, played, expert, tried, finding
+
+
 def review(
     game: Game,
     seat: int,
@@ -240,11 +257,13 @@ def review(
     move; a lead that looks real is measured again in ``confirm`` fresh worlds (0: never), and
     the verdict comes from that second look. ``budget`` caps the playouts of the whole review
     (the time grows with it): a long deal's first look gets fewer worlds per decision (at
-    least ``MIN_WORLDS``), and the second looks go to the largest leads first until the
-    budget is spent; a lead left without one is "about equal". A decision is a mistake when
-    the best option beat the played move by ``z`` standard errors and at least ``min_points``
-    points. ``progress=True`` shows a tqdm bar (a notebook's bar in Jupyter); a function
-    instead is called with (steps done, steps in all) after each of the seat's moves and then
+    least ``MIN_WORLDS``), and the second looks go to learners' blunders, then to the largest
+    leads first until the budget is spent; a lead left without one is "about equal". A
+    learner's blunder named by the cheap look (``patterns.py``) is a mistake unless the
+    playouts speak against it; any other decision is a mistake when the best option beat the
+    played move by ``z`` standard errors and at least ``min_points`` points.
+    ``progress=True`` shows a tqdm bar (a notebook's bar in Jupyter); a function instead is
+    called with (steps done, steps in all) after each of the seat's moves and then
     after each second look (their number joins the total once the first looks are done)."""
     lang = check_lang(lang or game.lang)
     seat = game._seat(seat)
@@ -255,18 +274,7 @@ def review(
     moves = list(positions(game, seat))
     taken_back = take_backs_by_move(game, seat, [move for move, _, _ in moves])
     memo: dict = {}
-    listed = []
-    for move, observation, played in moves:
-        seen = Seen.read(observation)
-        bot = ExpertBot(seed)
-        bot._memo = memo
-        expert = ExpertBot(seed).decide(seen)  # a fresh bot: no plan kept from another move
-        finding = spot(seen, played, memo)
-        better = finding.better if finding else None
-        tried = options(seen, played, expert, bot, alternatives, better)
-        if better is not None and not any(same_choice(better, a) for a in tried):
-            finding = None  # not a legal move after all: nothing to stand by
-        listed.append((move, observation, played, expert, tried, finding))
+    listed = [lookup(move, obs, played, seed, alternatives, memo) for move, obs, played in moves]
     worlds = first_look_worlds(
         [len(item[4]) for item in listed if len(item[4]) > 1], samples, budget, confirm
     )
@@ -286,8 +294,9 @@ def review(
     for step in second:
         rng = random.Random(f"review-check:{seed}:{step.move}")
         pair = [step.played, step.contested.action]
-        again[step.move] = measure(step.observation, pair, confirm, rng, memo)
-        spent += 2 * confirm
+        looked = worlds_of(step, confirm)
+        again[step.move] = measure(step.observation, pair, looked, rng, memo)
+        spent += 2 * looked
         bar.step()
     bar.close()
     decisions = [

@@ -36,8 +36,9 @@ class Example:
     melded: tuple[int, ...] = ()  # seats that have melded
     start: int = 0  # the seat to play first
 
-    def game(self) -> Game:
-        """The position after every move of ``moves``: the judged move is the last one."""
+    def game(self, names: list[str] | None = None, lang: str = "en") -> Game:
+        """The position after every move of ``moves``: the judged move is the last one.
+        ``names`` and ``lang`` are the game's (a lesson's players, its language)."""
         named = [*parse_cards(self.hand), *parse_cards(self.stock), *parse_cards(self.discard)]
         for hand in self.others:
             named += parse_cards(hand)
@@ -62,6 +63,8 @@ class Example:
             current_player=self.start,
             melds=[(cards, owner) for cards, owner in self.melds],
             has_melded=[seat in self.melded for seat in range(self.players)],
+            players=names,
+            lang=lang,
         )
         for move in self.moves:
             player, action = parse_move(move, game)
