@@ -52,6 +52,7 @@ def test_a_pile_draw_is_taken_back_and_a_stock_draw_is_refused_with_its_reason(l
     expect(undo).not_to_have_attribute("aria-disabled", "true")
     undo.click()
     expect(hand).to_have_count(4)
+    expect(table.alert()).to_have_text(re.compile(r"^Peruttu: kortti .+ on taas poistopakan"))
     table.button("ui.stock").click()
     expect(hand).to_have_count(5)
     undo.click(force=True)  # disabled: Python names the rule on the message line
@@ -85,8 +86,8 @@ def test_the_review_lists_the_blunder_and_opens_its_replay_with_the_better_move_
     expect(root.get_by_role("button", name=t("ui.review", "en"), exact=True)).to_have_count(0)
     screenshot(page, "table-review-list", root)
     blunder.get_by_role("button").click()
-    # Move index 1 (the discard): the replay shows the position after one move, before it.
-    expect(root.locator(".rw-replay-pos")).to_have_text(re.compile(r"^Move 1 of \d+$"))
+    # "Move 2" (the discard): the replay shows the position after one move, move 2 at hand.
+    expect(root.locator(".rw-replay-pos")).to_have_text(re.compile(r"^Move 2 of \d+$"))
     expect(root.locator(".rw-hinted").first).to_be_visible()
     screenshot(page, "table-review-replay", root)
     root.get_by_role("button", name=t("ui.review.back", "en"), exact=True).click()

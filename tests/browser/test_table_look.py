@@ -424,6 +424,9 @@ def caption(step: dict, names: list[str]) -> str:
             if e["source"] == "discard":
                 card = str(Card(e["card"]["id"]))
                 parts.append(t("ui.caption.draw_discard", "en", name=name, card=card))
+            elif e.get("card"):  # open hands name the card drawn from the stock
+                card = str(Card(e["card"]["id"]))
+                parts.append(t("ui.caption.draw_stock_card", "en", name=name, card=card))
             else:
                 parts.append(t("ui.caption.draw_stock", "en", name=name))
         elif e["type"] == "discard":
@@ -586,15 +589,15 @@ def test_replay_controls_for_a_teacher(front_end, request, page):
     nxt = root.get_by_role("button", name=t("ui.replay.next", "en"), exact=True)
     for _ in range(6):  # rapid clicks: none is dropped
         nxt.click()
-    expect(root.locator(".rw-replay-pos")).to_have_text(t("ui.replay.step", "en", n=6, total=total))
+    # The bar names the move at hand: after 6 moves, move 7 (docs/widget.md, "One move numbering").
+    position = root.locator(".rw-replay-pos")
+    expect(position).to_have_text(t("ui.replay.step", "en", n=7, total=total))
     root.get_by_role("button", name=t("ui.replay.last", "en"), exact=True).click()
-    expect(root.locator(".rw-replay-pos")).to_have_text(
-        t("ui.replay.step", "en", n=total, total=total)
-    )
+    expect(position).to_have_text(t("ui.replay.end", "en", total=total))
     root.get_by_role("button", name=t("ui.replay.first", "en"), exact=True).click()
-    expect(root.locator(".rw-replay-pos")).to_have_text(t("ui.replay.step", "en", n=0, total=total))
+    expect(position).to_have_text(t("ui.replay.step", "en", n=1, total=total))
     root.get_by_role("button", name=t("ui.replay.play", "en"), exact=True).click()
-    expect(root.locator(".rw-replay-pos")).to_have_text(t("ui.replay.step", "en", n=3, total=total))
+    expect(position).to_have_text(t("ui.replay.step", "en", n=4, total=total))
     screenshot(page, f"table-replay{'' if front_end == 'lab' else '-nb7'}", table.root)
 
 
