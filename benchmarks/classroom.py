@@ -378,7 +378,8 @@ def run(
     database = tmp / "classroom.sqlite3"
     command = [sys.executable, "-m", "rummy_widget", "classroom", "--host", HOST]
     command += ["--port", str(port), "--database", str(database), "--deals", "1000"]
-    command += ["--rate", "1000"]
+    command += ["--rate", "1000", "--room", "BENCH"]  # learners join the teacher's rooms
+    command += ["--max-tables", str(tables), "--max-connections", str(tables * 4 + 10)]
     if workers > 1:
         command += ["--workers", str(workers), "--redis", redis]
     log = open(tmp / "server.log", "w")  # noqa: SIM115

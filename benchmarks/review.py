@@ -8,6 +8,7 @@ samples, and how long a whole deal's review takes.
     python benchmarks/review.py --deals 10 --seed 4 --start 45        # deals 45-54 of seed 4
     python benchmarks/review.py --pool bench-*.txt                    # the runs' figures pooled
     python benchmarks/review.py --pool bench-*.txt --z 3              # ... flags counted at z 3
+    python benchmarks/review.py --examples            # the labelled learners' blunders
 
 Each deal is a seeded game of a ``basic`` bot (seat 0, the learner stand-in: it makes real
 mistakes) against an ``expert``; seat 0 is reviewed with the given budget. Every flagged
@@ -18,6 +19,10 @@ sign* if the same option still comes out ahead. Times are CPU
 time of this process (``time.process_time``), so other work on the machine does not count; the
 reference is one expert-against-expert deal, played in the same run. Prints figures; asserts
 nothing (the goals are in docs/review.md).
+
+``--examples`` reviews the labelled positions of ``rummy_widget/review/examples.py`` instead:
+recall (a blunder flagged, with one of its better moves), false alarms (a right move flagged),
+the flags' stability at ``--recheck`` times the worlds, and the CPU per review.
 """
 
 from __future__ import annotations
@@ -39,7 +44,8 @@ from rummy_widget.bots.tournament import play_game
 from rummy_widget.review import review
 from rummy_widget.review.budget import BUDGET
 from rummy_widget.review.core import CONFIRM, SAMPLES, Z
-from rummy_widget.review.evaluate import measure
+from rummy_widget.review.evaluate import measure, same_choice
+from rummy_widget.review.examples import BLUNDERS, RIGHT
 
 
 def wilson(kept: int, total: int, z: float = 1.96) -> tuple[float, float]:
@@ -70,7 +76,8 @@ def pool(paths: list[str], z: float) -> None:
 
     Flags are counted again at ``z``: the verdict's test comes after every playout, so a run
     at a larger ``z`` flags exactly the printed flags whose gain is at least ``z`` standard
-    errors, with the same rechecks (a smaller ``z`` than the runs' cannot be counted here)."""
+    errors, with the same rechecks (a smaller ``z`` than the runs' cannot be counted here); a
+    learner's blunder named by the cheap look does not rest on ``z`` and always counts."""
     times, playouts, flags, kept = [], [], 0, 0
     for path in paths:
         for line in Path(path).read_text().splitlines():
@@ -80,7 +87,8 @@ def pool(paths: list[str], z: float) -> None:
                 times.append(float(deal[2]))
             elif line.startswith("  flag "):
                 gain, error = map(float, re.search(r" ([\d.]+) ± ([\d.]+) over", line).groups())
-                if gain >= z * error:
+                named = re.search(r"; \w+ (\w+); recheck", line)  # a learner's blunder's kind
+                if gain >= z * error or (named and named[1] != "playouts"):
                     flags += 1
                     kept += line.endswith(" kept")
     low, high = wilson(kept, flags)
@@ -94,6 +102,68 @@ def pool(paths: list[str], z: float) -> None:
     print(f"playouts per deal: mean {statistics.mean(playouts):.0f}, max {max(playouts)}")
 
 
+def recheck(item, samples: int, key: str, memo: dict) -> tuple[bool, float, float]:
+    """Does a flag keep its sign over ``samples`` fresh worlds? Also the gain and its error."""
+    other = item.better if item.verdict == "mistake" else item.expert
+    rng = random.Random(f"recheck:{key}:{item.move}")
+    again = measure(item.observation, [item.played, other], samples, rng, memo)
+    gain = again[1].gain  # the other option over the played one
+    keeps = gain > 0 if item.verdict == "mistake" else gain < 0
+    return keeps, gain, again[1].error
+
+
+def examples(args: argparse.Namespace) -> None:
+    """Recall on the labelled blunders, false alarms on the right moves, stability, time."""
+    memo: dict = {}
+    times, found, alarms, flags, kept = [], 0, 0, 0, 0
+    for example in (*BLUNDERS, *RIGHT):
+        game = example.game()
+        start = time.process_time()
+        result = review(
+            game,
+            0,
+            seed=args.seed,
+            samples=args.samples,
+            confirm=args.confirm,
+            budget=args.budget,
+            z=args.z,
+        )
+        times.append(time.process_time() - start)
+        judged = next(d for d in result.decisions if d.move == example.move)
+        flagged = judged.verdict == "mistake"
+        if example.kind is None:
+            alarms += flagged
+            right = not flagged
+        else:
+            better = example.better_actions(game)
+            right = flagged and any(same_choice(judged.better, b) for b in better)
+            found += right
+        line = f"{example.name}: {judged.grade} ({judged.finding.kind if judged.finding else '-'})"
+        if flagged and args.recheck:
+            samples = (judged.checked or judged.samples) * args.recheck
+            keeps, gain, error = recheck(judged, samples, example.name, memo)
+            flags += 1
+            kept += keeps
+            line += f", recheck {gain:+.2f} ± {error:.2f} {'kept' if keeps else 'FLIPPED'}"
+        print(f"  {'ok' if right else 'WRONG'} {line}, {times[-1]:.2f} s CPU", flush=True)
+    print()
+    print(
+        f"blunders flagged with a better move named: {found}/{len(BLUNDERS)} = "
+        f"{found / len(BLUNDERS):.1%}"
+    )
+    print(f"right moves flagged: {alarms}/{len(RIGHT)} = {alarms / len(RIGHT):.1%}")
+    if flags:
+        low, high = wilson(kept, flags)
+        print(
+            f"flags that kept their sign at {args.recheck}x the worlds: {kept}/{flags} = "
+            f"{kept / flags:.1%} (95% {low:.1%}-{high:.1%})"
+        )
+    print(
+        f"review CPU per position: mean {statistics.mean(times):.2f} s, p95 "
+        f"{percentile_95(times):.2f} s, max {max(times):.2f} s"
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=200)
@@ -105,9 +175,13 @@ def main() -> None:
     parser.add_argument("--z", type=float, default=Z, help="standard errors for a flag")
     parser.add_argument("--recheck", type=int, default=10, help="times the verdict's samples")
     parser.add_argument("--pool", nargs="+", metavar="OUTPUT", help="pool printed runs")
+    parser.add_argument("--examples", action="store_true", help="the labelled positions")
     args = parser.parse_args()
     if args.pool:
         pool(args.pool, args.z)
+        return
+    if args.examples:
+        examples(args)
         return
 
     reference = reference_deal_cpu(10_000 + args.seed)
@@ -135,19 +209,16 @@ def main() -> None:
         decisions += len(result.decisions)
         unchecked += sum(d.unchecked for d in result.decisions)
         for item in [*result.mistakes, *result.finds]:
-            other = item.better if item.verdict == "mistake" else item.expert
-            rng = random.Random(f"recheck:{args.seed}:{deal}:{item.move}")
             samples = (item.checked or item.samples) * args.recheck
-            again = measure(item.observation, [item.played, other], samples, rng, memo)
-            gain = again[1].gain  # the other option over the played one
+            keeps, gain, error = recheck(item, samples, f"{args.seed}:{deal}", memo)
             flagged[item.verdict] += 1
-            keeps = gain > 0 if item.verdict == "mistake" else gain < 0
             kept[item.verdict] += keeps
             figure = item.cost if item.verdict == "mistake" else item.margin
+            kind = item.finding.kind if item.finding else "playouts"
             print(  # enough to redo the count for a stricter z or min_points without a rerun
                 f"  flag {deal}:{item.move} {item.verdict} {figure:.2f} ± {item.error:.2f} "
-                f"over {item.checked or item.samples}; recheck {gain:+.2f} ± {again[1].error:.2f}"
-                f" {'kept' if keeps else 'FLIPPED'}",
+                f"over {item.checked or item.samples}; {item.grade} {kind}; recheck "
+                f"{gain:+.2f} ± {error:.2f} {'kept' if keeps else 'FLIPPED'}",
                 flush=True,
             )
         print(

@@ -57,6 +57,7 @@ from rummy_widget.engine.cards import Card  # noqa: E402
 from rummy_widget.engine.rules import Rules  # noqa: E402
 from rummy_widget.solver import _build, _core, best_arrangement, min_penalty  # noqa: E402
 
+PRESETS = ("traditional", "rummy_royal")
 REPEAT = 3  # warm figures: each hand's best of this many passes (other processes share the cores)
 
 
@@ -84,7 +85,8 @@ def timed(call, items, repeat: int = 1, before=None) -> list[float]:
 
 def clear_all(_hand=None) -> None:
     """Every memo about hands (cold calls)."""
-    _core.clear_hand_memos()
+    for name in PRESETS:
+        _core.clear_hand_memos(name)
 
 
 def drop_contexts() -> None:
@@ -94,7 +96,8 @@ def drop_contexts() -> None:
     and its tables (megabytes) stay in memory until the garbage collector's next full pass,
     which the timed loops (collector off) put off; a heap still holding the earlier rows'
     dropped objects makes the later rows slower (docs/lab/from-code.md)."""
-    _core.clear_caches()
+    for name in PRESETS:
+        _core.clear_caches(name)
     gc.collect()
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Sequence
 from functools import cache
 from importlib import resources
 
@@ -76,3 +77,43 @@ def count(n: object, unit: str, lang: str = DEFAULT_LANG) -> str:
     """``n`` with ``unit`` in the right number: "1 point", "5 points"; "1 piste", "5 pistettä"."""
     form = "one" if str(n) == "1" else "other"  # an error's parameters are already text
     return t(f"plural.{unit}.{form}", lang, n=n)
+
+
+#: The cases a sentence may need a card's name in: the name itself ("nom"), the genitive, which
+#: is also a whole object's accusative ("Otit herttasotilaan"), and the partitive ("korttia").
+CASES: tuple[str, ...] = ("nom", "gen", "part")
+
+
+def inflect_card(name: str, case: str, lang: str = DEFAULT_LANG) -> str:
+    """A card's name in ``case``: "herttasotilas" -> "herttasotilaan" (gen), "herttasotilasta".
+
+    A Finnish card name is one compound whose last part, the rank's word, inflects
+    (``card.rank.N.gen``/``.part`` in fi.json); the suit before it stays. A card shown by its
+    symbols ("Q♥") cannot inflect, so the word for a card takes the case in front of it
+    ("kortin Q♥", ``card.code.<case>``). English names stay as they are.
+    """
+    if case not in CASES:
+        raise ValueError(f"unknown case {case!r}; choose one of {', '.join(CASES)}")
+    if case == "nom":
+        return name
+    for key, word in _rank_words(lang):
+        if name.endswith(word):
+            return name[: len(name) - len(word)] + table(lang)[f"{key}.{case}"]
+    return t(f"card.code.{case}", lang, card=name)
+
+
+def inflect_cards(names: Sequence[str], case: str, lang: str = DEFAULT_LANG) -> str:
+    """Several cards' names in ``case`` as one list: "herttasotilaan, ruutusotilaan ja
+    ristisotilaan" (``card.list`` joins the last two)."""
+    said = [inflect_card(name, case, lang) for name in names]
+    if len(said) < 2:
+        return "".join(said)
+    return t("card.list", lang, a=", ".join(said[:-1]), b=said[-1])
+
+
+@cache
+def _rank_words(lang: str) -> tuple[tuple[str, str], ...]:
+    """The ranks' names with their keys, longest first (so no shorter word matches a part)."""
+    words = table(lang)
+    ranks = [(f"card.rank.{n}", words[f"card.rank.{n}"]) for n in range(1, 14)]
+    return tuple(sorted(ranks, key=lambda pair: -len(pair[1])))

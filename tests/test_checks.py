@@ -247,13 +247,14 @@ def test_tables_have_text_and_html_in_the_language():
 
 
 def test_payout_table_matches_the_worked_example():
-    table = lessons.payout_table(10_000, {"Ann": 20, "Bo": 35, "Cy": 60, "Di": 71}, "fi")
-    text = repr(table)
-    assert "75,01" in text and "19,44" in text and "5,55" in text and "0,00" in text
+    table = lessons.payout_table(1_000, {"Ann": 20, "Bo": 35, "Cy": 60, "Di": 71}, "fi")
+    rows = [line.split()[-1] for line in repr(table).splitlines()[-4:]]
+    assert rows == ["751", "194", "55", "0"]  # whole tokens: no money for minors
     assert lessons.money(7501, "en") == "75.01" and lessons.money(5, "fi") == "0,05"
 
 
-def test_moves_and_describe_use_the_tables_numbering():
+def test_describe_numbers_melds_as_the_call_and_the_picture_do():
+    """One numbering from 0: ``lay_off(card, 0)``, the picture's "Meld 0" and the words agree."""
     game = Game.from_layout(
         hands=["7H 8H 9H 2C", "10H 3S 4S 5D"], stock="KD QS", discard="4C", players=["A", "B"]
     )
@@ -262,12 +263,19 @@ def test_moves_and_describe_use_the_tables_numbering():
     game.discard("2C")
     game.draw("stock")
     game.lay_off("10H", 0)
-    # The table shows meld numbers from 1 (docs/widget.md); the API keeps index 0.
+    # The table, the lessons and the API number melds alike, from 0 (docs/display.md).
     lines = repr(lessons.moves(game, "en")).splitlines()
-    assert lines[-1] == "6. " + t("log.lay_off", "en", name="B", card="10♥", index=1)
+    assert lines[0] == t("log.deal", "en", name="B")  # a deal is no move: no number
+    assert lines[-1] == "5. " + t("log.lay_off", "en", name="B", card_gen="10♥", index=0)
     assert lessons.describe(Action.lay_off(Card.parse("10H"), 0), "fi") == t(
-        "ui.hint_action.lay_off", "fi", card="10♥", index=1
+        "ui.hint_action.lay_off", "fi", card="10♥", index=0
     )
+    label = t("display.meld_label", "fi", index=0, kind=t("lesson.kind.run", "fi"))
+    assert label in lessons.show(game, "fi")._repr_html_()
+    for lang in LANGS:
+        assert lessons.describe(Action.lay_off(Card.parse("10H"), 0), lang) == t(
+            "ui.hint_action.lay_off", lang, card="10♥", index=0
+        )
 
 
 def test_checks_and_lesson_tables_read_a_face_named_twice_as_both_copies():
@@ -306,3 +314,10 @@ def test_lesson_7s_hint_reads_every_opening_hand_with_the_top_card(lang):
             exec(line, found)
         cards = [*found["hand"], found["top"]]
         assert best_arrangement(cards, Rules.preset("traditional")).penalty >= 0
+
+
+def test_each_languages_lessons_play_the_rules_text_in_that_language():
+    assert lessons.lesson_rules("en") == "traditional"
+    assert lessons.lesson_rules("fi") == "rummy_royal"
+    with pytest.raises(ValueError):
+        lessons.lesson_rules("sv")

@@ -416,3 +416,11 @@ def test_a_policy_plays_a_tournament_against_the_ladder() -> None:
     assert sum(s.games for s in result.stats) == 2 * 6
     game = play_game(Game(2, seed=1), [bot, get_bot("basic")])
     assert game.phase == "over"
+
+
+def test_the_table_names_each_seat_as_its_agent() -> None:
+    """One name for a seat: the picture says ``player_0`` where the API says ``player_0``."""
+    table = raw_env(players=3, render_mode="ansi", seed=2)
+    table.reset()
+    assert table.game.names == table.possible_agents
+    assert table.render().startswith(f"Seen by {table.agents[0]}")

@@ -37,13 +37,13 @@ def test_cards_are_spoken_names_on_the_table_and_short_in_the_lessons() -> None:
         "Aino took queen of hearts from the discard pile."
     )
     assert event_text(taken, ["Sinä", "Aino"], "fi") == (
-        "Aino otti poistopakasta kortin herttakuningatar."
+        "Aino otti poistopakasta herttakuningattaren."
     )
     assert event_text(taken, ["You", "Aino"], "en", short=True) == (
         "Aino took Q♥ from the discard pile."
     )
     laid = {"type": "lay_off", "player": 0, "card": six, "meld_index": 0}
-    assert event_text(laid, ["You", "Aino"], "en", you=0) == "You laid off 6 of clubs on meld 1."
+    assert event_text(laid, ["You", "Aino"], "en", you=0) == "You laid off 6 of clubs on meld 0."
     melded = {"type": "meld", "player": 1, "cards": [c.to_json() for c in parse_cards("5H 6H 7H")]}
     assert event_text(melded, ["You", "Aino"], "en") == (
         "Aino melded 5 of hearts, 6 of hearts, 7 of hearts."

@@ -133,6 +133,45 @@ def test_the_sdist_installs_with_pip_where_there_is_no_npm(dist, tmp_path):
     assert done.returncode == 0, done.stderr[-3000:]
     assert (target / "rummy_widget" / "static" / "widget.js").is_file()
     assert (target / "rummy_widget" / "locales" / "fi.json").is_file()
+    # The installed package, not this checkout, gives a teacher the lessons and handouts.
+    lessons = tmp_path / "oppitunnit"
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "rummy_widget",
+            "lessons",
+            "--lang",
+            "fi",
+            "--no-open",
+            str(lessons),
+        ],
+        env={**os.environ, "PYTHONPATH": str(target)},
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert "11 oppituntia ja 2 sääntömonistetta" in done.stdout
+    for notebook in (REPO / "tutorials" / "fi").glob("*.ipynb"):
+        assert (lessons / notebook.name).read_bytes() == notebook.read_bytes()
+    assert (lessons / "rules_handout_rummy_royal.html").is_file()
+
+
+def test_the_wheel_ships_the_lessons_of_both_languages_once(dist):
+    """tutorials/<lang>/*.ipynb become rummy_widget/lessons/<lang>/ in the wheel, byte for
+    byte; the repository itself has no second copy."""
+    assert not (REPO / "rummy_widget" / "lessons").exists()
+    with zipfile.ZipFile(_one(dist, "*.whl")) as wheel:
+        names = set(wheel.namelist())
+        for lang in ("en", "fi"):
+            tutorials = sorted((REPO / "tutorials" / lang).glob("*.ipynb"))
+            assert len(tutorials) == 11
+            shipped = {n for n in names if n.startswith(f"rummy_widget/lessons/{lang}/")}
+            assert shipped == {f"rummy_widget/lessons/{lang}/{p.name}" for p in tutorials}
+            for path in tutorials:
+                assert wheel.read(f"rummy_widget/lessons/{lang}/{path.name}") == path.read_bytes()
 
 
 #: Builds an editable wheel the way pip does (PEP 660), printing the build hook's log.

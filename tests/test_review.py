@@ -4,6 +4,7 @@ same seed gives the same review; take-backs keep to their limits and survive a s
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 from hypothesis import given, settings
@@ -15,7 +16,7 @@ from rummy_widget.bots import get_bot
 from rummy_widget.bots.memory import Memory
 from rummy_widget.bots.seen import Seen
 from rummy_widget.bots.tournament import play_game
-from rummy_widget.review import Review, evaluate, review, take_back_default
+from rummy_widget.review import Review, core, evaluate, review, take_back_default
 from rummy_widget.review.budget import MIN_WORLDS
 from rummy_widget.review.core import SAMPLES, judge
 from rummy_widget.review.evaluate import Measured
@@ -92,10 +93,15 @@ def test_the_same_seed_gives_the_same_review_and_leaves_the_game_alone():
 def test_the_review_is_public_shows_itself_and_speaks_both_languages():
     result = rummy_widget.review(blunder_game(), 0, lang="fi", **FAST)
     assert isinstance(result, Review)
-    assert repr(result) == "Review(seat 0: 2 decisions, 1 mistakes, 0 finds)"
+    assert repr(result) == (
+        "Review(seat 0: 1 blunder; the biggest: move 2, discarding 5♥. "
+        "2 decisions looked at, 0 good finds.)"
+    )
     html = result._repr_html_()
-    assert "<svg" in html and 'lang="fi"' in html and "virhe" in html
-    assert result.text("en").startswith("2 decisions looked at: 1 mistake")
+    assert "<svg" in html and 'lang="fi"' in html and "möhläys" in html
+    assert re.search(r">\d+,\d ± \d+,\d<", html) and not re.search(r">\d+\.\d ± ", html)
+    assert result.text("en").startswith("1 blunder; the biggest: move 2, discarding 5♥.\n")
+    assert result.text().startswith("1 möhläys; suurin: siirto 2, kortin 5♥ heittäminen pois.")
     assert "Tarkasteltu 2 päätöstä" in result.text()
 
 
@@ -297,23 +303,32 @@ def contested_lead(decision) -> float:
     return abs(best.gain) / best.error if best.error else float("inf")
 
 
-def test_second_looks_go_to_the_largest_leads_and_the_rest_are_never_flagged():
+def test_second_looks_go_to_blunders_then_the_largest_leads_and_the_rest_are_never_flagged():
     small = {"samples": MIN_WORLDS, "alternatives": 1, "confirm": 35}
     first = review(played_deal(8), 0, budget=10_000, **small)
     leads = [d for d in first.decisions if d.checked]
     assert not any(d.unchecked for d in first.decisions)
-    looks = first.playouts - 70 * len(leads)  # what the first looks took
+    looks = first.playouts - sum(2 * d.checked for d in leads)  # what the first looks took
     # The same first looks (their share of the budget is two thirds), and room for fewer
     # second looks than there are leads.
     budget = looks + (looks + 1) // 2
-    room = (budget - looks) // 70
-    assert 1 <= room < len(leads)
     short = review(played_deal(8), 0, budget=budget, **small)
     assert [d.options for d in short.decisions] == [d.options for d in first.decisions]
     checked = [d for d in short.decisions if d.checked]
     unchecked = [d for d in short.decisions if d.unchecked]
-    assert len(checked) == room and len(unchecked) == len(leads) - room
-    assert min(map(contested_lead, checked)) >= max(map(contested_lead, unchecked))
+    room = len(checked)
+    assert 1 <= room < len(leads) and len(unchecked) == len(leads) - room
+    assert short.playouts == looks + sum(2 * d.checked for d in checked) <= budget
+    # A learner's blunder spotted by the cheap look comes first, then the largest leads.
+    blunders = [d for d in leads if d.finding is not None]
+    if len(blunders) <= room:
+        assert {d.move for d in blunders} <= {d.move for d in checked}
+    else:
+        assert all(d.finding is not None for d in checked)
+    plain = [d for d in checked if d.finding is None]
+    if plain:
+        assert all(d.finding is None for d in unchecked)
+        assert min(map(contested_lead, plain)) >= max(map(contested_lead, unchecked))
     assert all(d.verdict in ("about_equal", "best") for d in unchecked)
     assert "budget" in unchecked[0].details("en") and "budjetti" in unchecked[0].details("fi")
 
@@ -322,11 +337,17 @@ def test_a_larger_budget_never_flips_the_planted_blunder():
     verdicts = []
     for budget in (110, 400, 4_000):  # from room for one second look upwards
         (mistake,) = review(blunder_game(), 0, budget=budget, **FAST).mistakes
-        verdicts.append((mistake.move, mistake.better.kind, mistake.checked > 0))
-    assert verdicts == [(1, "meld", True)] * 3
+        verdicts.append((mistake.move, mistake.better.kind, mistake.finding.kind))
+    # A missed Rummy is a sure blunder: it stands with or without room for a second look.
+    assert verdicts == [(1, "meld", "missed_rummy")] * 3
 
 
 def test_a_budget_too_small_for_a_second_look_flags_nothing_from_the_first_alone(monkeypatch):
+    sure = review(blunder_game(), 0, budget=1, **FAST)
+    # The cheap look names the missed Rummy (going out now wins in every world): it stands.
+    assert [(d.move, d.finding.kind, d.checked) for d in sure.mistakes] == [(1, "missed_rummy", 0)]
+    # Without the cheap look, the playouts' first look alone flags nothing.
+    monkeypatch.setattr(core, "spot", lambda *args: None)
     runs = counted(monkeypatch)
     result = review(blunder_game(), 0, budget=1, **FAST)
     # Two decisions (two options for the draw, three for the discard) at the floor of worlds.

@@ -22,8 +22,7 @@ from rummy_widget.solver import (
     outs,
 )
 from rummy_widget.solver._core import context
-from rummy_widget.solver._plain import NOT_BARE
-from rummy_widget.solver._runs import K_PENALTY, _runs_of
+from rummy_widget.solver._runs import _runs_of
 from rummy_widget.solver.reference import brute_best
 
 TRAD = Rules.preset("traditional")
@@ -333,7 +332,7 @@ def test_single_copy_table_agrees_with_the_full_rebuild(rules: Rules) -> None:
     # the table equals what the full rebuild (``_core.arrangement``, from the suit's plan)
     # makes of those cards, and the score is the whole-suit program's
     ctx = context(rules)
-    plain = ctx.plain
+    plain = ctx.suits[0].plain
     assert plain is not None and all(s.plain is plain for s in ctx.suits)
     rng = random.Random(5)
     for mask in range(1 << 13):
@@ -376,19 +375,10 @@ def test_single_copy_table_agrees_with_the_full_rebuild(rules: Rules) -> None:
 
 
 @TABLE_RULES
-def test_hands_with_every_card_left_over_take_the_shortcut_exactly(rules: Rules) -> None:
-    # ``PlainSuit.bare`` marks the rank masks whose cards are all left over, with their
-    # points; a first sight whose four suits are all such masks, with no rank in enough suits
-    # for a set, answers from it at once (``best_arrangement``'s shortcut): it must give what
-    # the full rebuild gives, and it must not be taken by a hand holding a run or a set
+def test_first_sights_agree_with_the_full_rebuild(rules: Rules) -> None:
+    # a hand never seen, its suits built from the rules' table of rank masks (most hands hold
+    # no meld) or by the suit's plan, gives what the full rebuild gives
     ctx = context(rules)
-    plain = ctx.plain
-    for mask, entry in enumerate(plain.single):
-        if entry[0] is None or entry[2]:
-            assert plain.bare[mask] == NOT_BARE
-        else:
-            assert plain.bare[mask] == entry[0] // K_PENALTY < NOT_BARE
-    assert plain.bare_sets == (rules.min_meld if rules.min_meld in (3, 4) else 0)
     rng = random.Random(23)
     seen = {"left over": 0, "melds": 0}
     for n in range(3000):
@@ -397,7 +387,7 @@ def test_hands_with_every_card_left_over_take_the_shortcut_exactly(rules: Rules)
             hand = [Card(f + 52 * rng.randint(0, 1)) for f in faces]
         else:  # runs, sets and both copies of a face
             hand = hard_hand(rng, rules)
-        _core.clear_hand_memos()
+        _core.clear_hand_memos(rules)
         got = best_arrangement(hand, rules)
         total = sum(1 << (4 * (c.id % 52)) for c in hand)
         want = _core.arrangement(ctx, total, hand)
@@ -438,7 +428,7 @@ def test_reach_of_all_suits_at_once_is_each_suits_reach(rules: Rules) -> None:
     for i in range(600):
         hand, melds = table_deal(rng, rules) if i % 2 else (hard_hand(rng, rules), [])
         ctx = context(rules, melds)
-        total, _ = encode(hand, ctx)
+        total, _, _ = encode(hand, ctx)
         cover = reach(ctx, total)
         for s, suit in enumerate(ctx.suits):
             key = total >> (52 * s) & SUIT_MASK
@@ -602,25 +592,23 @@ def test_outs_respect_the_unseen_cards_and_the_table() -> None:
     assert all(c.id not in on_table for o in outs(hand, TRAD, melds) for c in o.cards)
 
 
-def test_memos_stay_bounded_and_answers_unchanged(monkeypatch) -> None:
-    # first sights store suit parts without ``keep``'s check; the answers' memo starting over
-    # (``_trim``) keeps the built-suit memos within their limit plus one cycle of new hands
-    import rummy_widget.solver as solver
-
+def test_memos_stay_bounded_and_answers_unchanged() -> None:
+    # the memos about hands start over when full (``_build.Memo``): answers stay the same
     rng = random.Random(3)
     hands = [random_hand(rng, 10) for _ in range(300)] + [
         [Card(f) for f in rng.sample(range(52), 10)] for _ in range(300)
     ]
     expected = [best_arrangement(h, TRAD) for h in hands]
-    _core.clear_caches()
-    monkeypatch.setattr(solver, "MAX_HANDS", 8)
-    monkeypatch.setattr(solver, "MAX_BUILT", 40)
+    _core.clear_caches(TRAD)
     ctx = context(TRAD)
+    ctx.hands.limit = 8
+    for built in ctx.built:
+        built.limit = 40
     for hand, want in zip(hands, expected, strict=True):
         assert best_arrangement(hand, TRAD) == want
         assert len(ctx.hands) <= 8
         assert all(len(built) <= 40 for built in ctx.built)
-    _core.clear_caches()
+    _core.clear_caches(TRAD)
 
 
 def test_held_tables_fill_once_when_threads_ask_together() -> None:

@@ -163,14 +163,15 @@ SPLIT_CARD_NAME = re.compile(
 
 def test_finnish_names_cards_as_compounds_and_never_deletes_a_card():
     """ "herttaseiska", not "hertta 7"; discarding is "heittää pois", never "poistaa" (delete):
-    the only "poist-" words are the discard pile's name, poistopakka."""
+    the only "poist-" words are the rules text's noun poisto (the discard, the turn's last
+    step) and the discard pile's name, poistopakka."""
     texts = {f"fi.json {k}": v for k, v in table("fi").items()} | finnish_notebook_prose()
     assert {w: t for w, t in texts.items() if SPLIT_CARD_NAME.search(t)} == {}
     deleting = {
         key: word
         for key, text in table("fi").items()
         for word in words_in(text)
-        if word.lower().startswith("poist") and not word.lower().startswith("poistopak")
+        if word.lower().startswith("poist") and not word.lower().startswith("poisto")
     }
     assert deleting == {}
 
@@ -179,3 +180,18 @@ def test_a_replay_is_toisto_never_uusinta():
     """ "Uusinta" is a rematch; watching a game again is "toisto" (the replay's controls)."""
     texts = {f"fi.json {k}": v for k, v in table("fi").items()} | finnish_notebook_prose()
     assert {w: t for w, t in texts.items() if re.search(r"\buusin", t, re.I)} == {}
+
+
+def test_voikko_reads_each_inflected_card_name_in_its_case(voikko):
+    """The card names the log inflects (i18n.inflect_card) are the cases Voikko finds."""
+    from rummy_widget import Card, card_name
+    from rummy_widget.i18n import inflect_card
+
+    cases = {"gen": "omanto", "part": "osanto"}
+    for rank in range(1, 14):
+        for suit in "SHDC":
+            name = card_name(Card.of(rank, suit), "fi")
+            for case, voikko_case in cases.items():
+                word = inflect_card(name, case, "fi")
+                readings = {(a.get("BASEFORM"), a.get("SIJAMUOTO")) for a in voikko.analyze(word)}
+                assert (name, voikko_case) in readings, (word, readings)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -228,8 +229,8 @@ def contract_views() -> dict[str, dict]:
     game = Game.from_layout(hands=["KS KD KD 2C", "5C 6C 7C"], stock="9D", rules="rummy_royal")
     game.draw("stock")
     refused = Table(game=game, opponents=[StockBot()])
-    act(refused, {"type": "meld", "cards": [c.id for c in game.hand(0)[:3]]})
     refused.intent({"type": "hint", "rev": refused.rev})
+    act(refused, {"type": "meld", "cards": [c.id for c in game.hand(0)[:3]]})  # after the hint
     views["message_hint"] = refused.view(0)
     replay = Table.replay(over.game, seat=1)
     replay.intent({"type": "replay", "step": 3}, 1)
@@ -274,34 +275,101 @@ def test_play_again_after_a_finished_match_deals_a_new_one() -> None:
     assert table.view()["deal"] == {"number": 1, "total": 1} and table.match.results == []
 
 
-def test_errors_count_melds_from_one_like_the_screen() -> None:
-    game = Game.from_layout(hands=["KS 2C 3D", "5C 6C 7C"], stock="9D", melds=["4H 5H 6H"])
+MELD_NUMBER = re.compile(r"(?:meld|Meld|pöytäykseen|Pöytäys|pöytäystä)(?: number| numero)? (\d+)")
+
+
+def meld_numbers(text: str) -> list[int]:
+    """The numbers a text gives melds: "meld 1", "Meld 1: set", "pöytäykseen 1", "meld number 1"."""
+    return [int(n) for n in MELD_NUMBER.findall(text)]
+
+
+def test_every_text_numbers_a_meld_as_the_api_does() -> None:
+    """One meld numbering (docs/display.md): the felt's labels, the log, the errors and the
+    lessons' instructions give a meld the index ``game.lay_off(card, i)`` takes, from 0."""
+    from rummy_widget.display import table_html
+    from rummy_widget.teaching.lessons import describe
+
+    game = Game.from_layout(
+        hands=["JH KS 2C 3D", "5C 6C 7C 9D"], stock="9S 8S", melds=["4H 5H 6H", "JS JD JC"]
+    )
     game.draw("stock")
     table = Table(game=game, opponents=[StockBot()])
-    card = game.hand(0)[0].id
-    assert not act(table, {"type": "lay_off", "card": card, "meld_index": 0})
-    assert "meld 1 " in table.message()["text"]
-    assert not act(table, {"type": "lay_off", "card": card, "meld_index": 4})
-    assert table.message()["text"] == t("error.no_such_meld", "en", index=5)
+    ids = {c.code: c.id for c in game.hand(0)}
+    assert not act(table, {"type": "lay_off", "card": ids["KS"], "meld_index": 1})
+    assert meld_numbers(table.message()["text"]) == [1]
+    assert not act(table, {"type": "lay_off", "card": ids["KS"], "meld_index": 4})
+    assert meld_numbers(table.message()["text"]) == [4]
+    assert meld_numbers(describe(Action.lay_off(game.hand(0)[0], 1), "en")) == [1]
+    assert act(table, {"type": "lay_off", "card": ids["JH"], "meld_index": 1})
+    assert "JH" in [c.code for c in game.melds[1].cards]  # the API's meld 1 took it
+    for lang in ("en", "fi"):
+        view = table.view(lang=lang)
+        laid = [e["text"] for e in view["log"] if e["type"] == "lay_off"]
+        assert [meld_numbers(text) for text in laid] == [[1]]
+        assert [m["index"] for m in view["melds"]] == [0, 1]
+        picture = table_html(game.observation(0), lang=lang)
+        assert sorted(set(meld_numbers(picture))) == [0, 1]  # each label is also its aria-label
 
 
-def test_the_view_sends_only_the_log_the_screen_shows() -> None:
+def test_a_wrong_lay_off_names_what_the_meld_takes_in_both_languages() -> None:
+    game = Game.from_layout(
+        hands=["7S 2C 3D", "5C 6C 7C 9D"], stock="9S 8S", melds=["JS JD JC", "5H 6H 7H"]
+    )
+    game.draw("stock")
+    table = Table(game=game, opponents=[StockBot()])
+    seven = game.hand(0)[0].id
+    said = {}
+    for index in (0, 1):
+        assert not act(table, {"type": "lay_off", "card": seven, "meld_index": index})
+        said[index] = {lang: table.message(lang=lang)["text"] for lang in ("en", "fi")}
+    assert said[0] == {
+        "en": "7♠ does not fit meld 0: a set of jacks takes only jacks.",
+        "fi": "7♠ ei sovi pöytäykseen 0: tähän settiin käy vain sotilas.",
+    }
+    assert said[1] == {
+        "en": "7♠ does not fit meld 1: a run of hearts takes only the next card at either end: "
+        "4♥ or 8♥.",
+        "fi": "7♠ ei sovi pöytäykseen 1: herttasuoraan käy vain seuraava kortti "
+        "jommastakummasta päästä: 4♥ tai 8♥.",
+    }
+    assert len(game.hand(0)) == 4 and game.melds[0].cards[0].code == "JS"  # nothing changed
+
+
+def test_a_lay_off_reason_covers_full_melds_and_suits_a_set_has() -> None:
+    from rummy_widget.engine.melds import Meld
+    from rummy_widget.table.reasons import explain_lay_off, lay_off_reason
+
+    royal = Rules.preset("rummy_royal")
+    jacks = Meld.make(parse_cards("JH JD JC"), royal, 0)
+    text = explain_lay_off(parse_cards("JD")[0], jacks, 2, royal)
+    assert text("en") == (
+        "J♦ does not fit meld 2: a set's suits all differ in these rules, so it takes only J♠."
+    )
+    four = Meld.make(parse_cards("JS JH JD JC"), royal, 0)
+    assert lay_off_reason(parse_cards("JS")[0], four, royal) == ("ui.reason.set_max", {"n": 4})
+    whole = Meld.make(parse_cards("AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH"), royal, 0)
+    assert lay_off_reason(parse_cards("AH")[0], whole, royal) == ("ui.lay_off_reason.run_full", {})
+    low = Meld.make(parse_cards("AH 2H 3H"), Rules.preset("traditional"), 0)
+    key, params = lay_off_reason(parse_cards("KH")[0], low, Rules.preset("traditional"))
+    assert key == "ui.lay_off_reason.run_one" and str(params["card"]) == "4♥"
+
+
+def test_the_view_sends_the_whole_log_its_moves_numbered_as_the_history() -> None:
     from rummy_widget.display.log_words import event_text
-    from rummy_widget.table.view import LOG_SHOWN
 
     table = Table(opponents=[StockBot()] * 3, seed=8)
     game = table.game
-    while len(game.log) < 3 * LOG_SHOWN and game.phase != "over":
+    while len(game.log) < 60 and game.phase != "over":
         act(table, greedy(game))
-    view = table.view()
-    animated = sum(len(s["events"]) for s in view["steps"])
-    assert len(view["log"]) == LOG_SHOWN + animated
-    assert view["log"] == [
-        dict(e, text=event_text(e, table.names, "en", table.seat))
-        for e in game.log[view["log_start"] :]
+    log = table.view()["log"]
+    assert [e["text"] for e in log] == [
+        event_text(e, table.names, "en", table.seat) for e in game.log
     ]
-    js = (REPO / "js" / "src" / "board.ts").read_text("utf-8")
-    assert f"export const LOG_SHOWN = {LOG_SHOWN};" in js  # one number on both sides
+    numbered = [e for e in log if "move" in e]
+    assert [e["move"] for e in numbered] == list(range(1, len(game.history) + 1))
+    for event, (seat, action) in zip(numbered, game.history, strict=True):  # history's n-th
+        assert (event["type"], event["player"]) == (action.kind, seat)
+    assert {e["type"] for e in log if "move" not in e} <= {"deal", "rebuild", "end"}
 
 
 def test_play_again_after_a_lesson_starts_the_same_position() -> None:
@@ -342,6 +410,38 @@ def test_a_pile_draw_goes_back_and_a_stock_draw_is_refused_with_its_reason() -> 
     assert not table.intent({"type": "take_back", "rev": table.rev})
     assert table.message()["text"] == t("error.stock_draw_kept", "en", player="You")
     assert table.rev == rev and table.game.phase == "play"
+
+
+def test_a_take_back_says_what_it_undid() -> None:
+    game = Game.from_layout(
+        hands=["7H 8H 9H 7S 2C", "5C 6C 7C 9D"], stock="KC QC", discard="10H", melds=["4S 5S 6S"]
+    )
+    table = Table(game=game, opponents=[StockBot()])
+
+    def back() -> dict[str, str]:
+        assert table.intent({"type": "take_back", "rev": table.rev})
+        message = table.message()
+        assert message["kind"] == "info"
+        return {lang: table.message(lang=lang)["text"] for lang in ("en", "fi")}
+
+    assert act(table, {"type": "draw", "source": "discard"})
+    assert back() == {
+        "en": "Taken back: 10♥ is on the discard pile again. Draw again.",
+        "fi": "Peruttu: kortti 10♥ on taas poistopakan päällä. Nosta uudelleen.",
+    }
+    assert act(table, {"type": "draw", "source": "discard"})
+    ids = {c.code: c.id for c in game.hand(0)}
+    assert act(table, {"type": "meld", "cards": [ids[c] for c in ("7H", "8H", "9H", "10H")]})
+    assert back() == {
+        "en": "Taken back: your meld 7♥ 8♥ 9♥ 10♥ is in your hand again.",
+        "fi": "Peruttu: pöytäyksesi 7♥ 8♥ 9♥ 10♥ on taas kädessäsi.",
+    }
+    assert act(table, {"type": "lay_off", "card": ids["7S"], "meld_index": 0})
+    assert back() == {
+        "en": "Taken back: 7♠ came back from meld 0 to your hand.",
+        "fi": "Peruttu: kortti 7♠ palasi pöytäyksestä 0 käteesi.",
+    }
+    assert len(game.hand(0)) == 6 and len(game.melds[0].cards) == 3
 
 
 def test_a_table_without_take_backs_refuses_them() -> None:
@@ -391,6 +491,88 @@ def blunder_table() -> Table:
     while table.game.phase != "over":
         act(table, greedy(table.game))
     return table
+
+
+def test_a_hint_after_an_error_takes_the_message_line() -> None:
+    game = Game.from_layout(hands=["KS KD 7D 2C", "5C 6C 7C"], stock="9D")
+    game.draw("stock")
+    table = Table(game=game, opponents=[StockBot()])
+    assert not act(table, {"type": "meld", "cards": [c.id for c in game.hand(0)[:3]]})
+    assert table.view()["message"]["kind"] == "error"
+    assert table.intent({"type": "hint", "rev": table.rev})
+    view = table.view()
+    assert view["hint"]["text"] and view["message"] is None  # the newest message wins
+    assert not act(table, {"type": "draw", "source": "stock"})  # an error after the hint
+    assert table.view()["message"]["text"] == t("error.already_drawn", "en")
+
+
+def test_a_hint_that_leaves_the_last_hints_meld_says_why() -> None:
+    """The expert answers each position afresh: after "J♦ completes J♠ J♥ J♦ J♣: take it" it
+    throws J♠ away. The second hint says first why the plan changed (table/plans.py)."""
+    game = Game.from_layout(
+        hands=["AS 6D 2C JC 2H 6C JS AD JH 3C", "4S 5S 8H 9C KD QD 7S 3H 10C 5D"],
+        stock="KC 4D 9S",
+        discard="JD 7D",
+    )
+    table = Table(game=game, opponents=[StockBot()])
+    assert table.intent({"type": "hint", "rev": table.rev})
+    first = table.view()["hint"]
+    assert first["action"] == {"type": "draw", "source": "discard"}
+    assert first["text"] == "J♦ completes J♠ J♥ J♦ J♣: take it from the discard pile."
+    assert act(table, {"type": "draw", "source": "discard"})
+    assert table.intent({"type": "hint", "rev": table.rev})
+    second = table.view()["hint"]
+    assert second["action"]["type"] == "discard" and second["action"]["card"]["code"] == "JS"
+    assert second["text"].startswith(
+        "The plan changed since the last hint: J♥ J♦ J♣ is a meld even without J♠. "
+    )
+    assert table.view(lang="fi")["hint"]["text"].startswith(
+        "Suunnitelma muuttui edellisestä vihjeestä: J♥ J♦ J♣ on pöytäys myös ilman korttia J♠. "
+    )
+
+
+def test_each_bot_seat_says_which_bot_it_is() -> None:
+    table = Table(opponents=["basic", "expert", "master"], seed=5)
+    for lang, said in (
+        ("en", ["Basic bot", "Expert bot", "Master bot"]),
+        ("fi", ["Perusbotti", "Asiantuntijabotti", "Mestaribotti"]),
+    ):
+        players = table.view(lang=lang)["players"]
+        assert "bot" not in players[0] and [p["bot"] for p in players[1:]] == said
+    assert "bot" not in Table(opponents=[StockBot()]).view()["players"][1]  # no label, no word
+
+
+@pytest.mark.parametrize("reveal", [True, False])
+def test_open_hands_name_the_card_a_bot_draws_from_the_stock(reveal: bool) -> None:
+    table = Table(opponents=[StockBot()], seed=2, reveal=reveal)
+    assert act(table, {"type": "draw", "source": "stock"})
+    assert act(table, {"type": "discard", "card": table.game.hand(0)[0].id})
+    step = table.view()["steps"][0]
+    (draw,) = step["events"]
+    assert draw["source"] == "stock" and draw["player"] == 1
+    if reveal:  # the card drawn is the one the open hand shows last
+        assert draw["card"] == step["table"]["hands"][1][-1]
+    else:  # hidden: a stock draw never says its card
+        assert "card" not in draw
+
+
+def test_review_replay_and_log_agree_on_a_moves_number() -> None:
+    """One move numbering (docs/widget.md): the review's "Move n" is the n-th entry of the
+    history; its link opens the replay where move n is at hand, which the bar calls "Move n of
+    len(history)" (js/src/board.ts, replayPosition: step + 1); one step on, the log's newest
+    line is that move, numbered n."""
+    table = blunder_table()
+    assert table.intent({"type": "review", "rev": table.rev})
+    item = table.view()["review"]["items"][0]
+    n = int(re.match(r"Move (\d+):", item["label"]).group(1))
+    history = table.game.history
+    assert (history[n - 1][1].kind, history[n - 1][1].card.code) == ("discard", "5H")
+    assert table.intent({"type": "review_open", "move": item["move"]})
+    replay = table.view()["replay"]
+    assert (replay["step"] + 1, replay["total"]) == (n, len(history))
+    assert table.intent({"type": "replay", "step": replay["step"] + 1})
+    newest = [e for e in table.view()["log"] if "move" in e][-1]
+    assert newest["move"] == n and newest["text"] == "You discarded 5 of hearts."
 
 
 def test_a_review_item_opens_the_replay_there_with_the_better_move_outlined() -> None:

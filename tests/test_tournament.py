@@ -88,7 +88,7 @@ def test_the_table_is_short_deterministic_and_translated():
     assert text.splitlines()[1].split()[:2] == ["Bot", "Games"]
     assert "Basic" in text and "Random" in text and "0x" not in text
     fi = result.table("fi")
-    assert "Perus" in fi and "Satunnainen" in fi and "Voitto-%" in fi
+    assert "Perus" in fi and "Satunnaisbotti" in fi and "Voitto-%" in fi
     html = result._repr_html_()
     assert html.startswith("<table") and "Basic" in html and "<caption>" in html
 

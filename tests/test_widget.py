@@ -581,3 +581,18 @@ def test_a_drawn_card_goes_to_the_page_ahead_of_its_view(
         {"type": "action", "rev": 0, "action": {"type": "draw", "source": source}}
     )
     assert all(m["method"] == "update" for m in sent)
+
+
+def test_the_drawers_key_list_names_every_key_the_table_answers() -> None:
+    """The keys in the drawer (ui.keys, sent with the rules) are the front end's shortcuts
+    (js/src/index.ts, SHORTCUTS) and Esc, as lesson 6 lists them, in both languages."""
+    import re
+
+    source = (Path(__file__).resolve().parents[1] / "js" / "src" / "index.ts").read_text("utf-8")
+    block = source[source.index("const SHORTCUTS") : source.index("};", source.index("SHORTCUTS"))]
+    letters = re.findall(r"^\s+(\w): ", block, flags=re.MULTILINE)
+    assert {"o", "n"} <= set(letters)
+    for lang in ("en", "fi"):
+        keys = RummyTable(opponents=["basic"], seed=1, lang=lang).rules["keys"]
+        named = set(re.findall(r"\b([A-Z]) ", keys))
+        assert {c.upper() for c in letters} <= named and "Esc " in keys

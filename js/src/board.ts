@@ -35,6 +35,11 @@ export interface UiState {
   /** The size of the melds' cards, 1 down to MELD_SCALES' last: they shrink, rather than the
    * table grow, when the felt fills up during a deal. */
   meldScale: number;
+  /** Each other seat's last turn (its events), shown in words under its name until its next
+   * turn: the bots' round stays readable after it is played. */
+  lastTurn: Record<number, LogEvent[]>;
+  /** The message line's text is a notice (what a take-back undid, the hand's order), not an error. */
+  notice: boolean;
 }
 
 /** The melds' sizes, largest first (index.ts steps down while they overflow the felt). */
@@ -94,8 +99,6 @@ export function tableOfStep(view: View, step: Step, unseen: number): TableState 
 }
 
 export const SPEEDS: Speed[] = ["instant", "fast", "normal", "slow"];
-/** Moves the log shows; Python sends only these (rummy_widget/table/view.py, LOG_SHOWN). */
-export const LOG_SHOWN = 15;
 
 /** Which of the learner's moves are open right now. */
 export function moves(view: View, table: TableState) {
@@ -117,27 +120,27 @@ export function orderedHand(view: View, ui: UiState): Card[] {
   return ui.order.filter((id) => byId.has(id)).map((id) => byId.get(id) as Card);
 }
 
-/** Learners count melds from 1; the code (intents, `game.melds[i]`) from 0. */
-export function meldNumber(index: number): number {
-  return index + 1;
-}
-
 /** The caption of an animated move, by the acting player, with short card names (Q♠). */
 export function captionText(lang: Lang, names: string[], step: Step): string {
-  const name = names[step.actor] ?? "";
+  return eventsCaption(lang, names, step.actor, step.events);
+}
+
+/** Events of one player's turn in words: "Aino takes 7♥ from the discard pile · Aino discards 2♣". */
+export function eventsCaption(lang: Lang, names: string[], actor: number, events: LogEvent[]): string {
+  const name = names[actor] ?? "";
   const parts: string[] = [];
-  for (const e of step.events) {
+  for (const e of events) {
     if (e.type === "draw") {
+      // A stock draw names its card only with open hands (the teacher's demo; table/core.py).
+      const key = e.source === "discard" ? "ui.caption.draw_discard" : "ui.caption.draw_stock_card";
       parts.push(
-        e.source === "discard" && e.card
-          ? t(lang, "ui.caption.draw_discard", { name, card: shortName(e.card) })
-          : t(lang, "ui.caption.draw_stock", { name }),
+        e.card ? t(lang, key, { name, card: shortName(e.card) }) : t(lang, "ui.caption.draw_stock", { name }),
       );
     } else if (e.type === "meld") {
       parts.push(t(lang, "ui.caption.meld", { name, cards: shortList(e.cards ?? []) }));
     } else if (e.type === "lay_off" && e.card) {
       parts.push(
-        t(lang, "ui.caption.lay_off", { name, card: shortName(e.card), index: meldNumber(e.meld_index ?? 0) }),
+        t(lang, "ui.caption.lay_off", { name, card: shortName(e.card), index: e.meld_index ?? 0 }),
       );
     } else if (e.type === "discard" && e.card) {
       parts.push(t(lang, "ui.caption.discard", { name, card: shortName(e.card) }));
@@ -221,7 +224,7 @@ function settingsBar(s: Settings, ui: UiState): HTMLElement {
 }
 
 /** What an opponent's seat shows: the inputs of `opponent`, and so the key of its part. */
-function seatShown(view: View, table: TableState, seat: number) {
+function seatShown(lang: Lang, view: View, table: TableState, ui: UiState, seat: number) {
   const player = table.players[seat];
   // Open hands: the animated step's hands (reveal), else the view's, else the deal's end.
   const revealed = table.animating
@@ -235,6 +238,8 @@ function seatShown(view: View, table: TableState, seat: number) {
     size: player.hand_size,
     melded: player.has_melded,
     current: current || table.step?.actor === seat,
+    bot: view.players[seat]?.bot ?? null,
+    last: eventsCaption(lang, view.players.map((p) => p.name), seat, ui.lastTurn[seat] ?? []),
   };
 }
 
@@ -270,16 +275,19 @@ function opponent(lang: Lang, shown: ReturnType<typeof seatShown>): HTMLElement 
       "div",
       { class: "rw-seat-head" },
       h("h3", { class: "rw-name" }, name),
+      shown.bot ? h("span", { class: "rw-bot" }, shown.bot) : null,
       h("span", { class: "rw-count" }, tn(lang, "ui.stock_count", shown.size)),
       shown.melded ? h("span", { class: "rw-note" }, t(lang, "ui.player_melded")) : null,
     ),
     cards,
+    // Always there (two lines reserved), so the seats keep their height when a turn comes.
+    h("p", { class: "rw-last" }, shown.last),
   );
 }
 
-function opponents(lang: Lang, view: View, table: TableState, parts: Parts): HTMLElement {
+function opponents(lang: Lang, view: View, table: TableState, ui: UiState, parts: Parts): HTMLElement {
   const seats = view.players.map((_, i) => i).filter((i) => i !== view.seat);
-  const shown = seats.map((s) => seatShown(view, table, s));
+  const shown = seats.map((s) => seatShown(lang, view, table, ui, s));
   return parts.part("opponents", [lang, shown], () =>
     h("div", { class: "rw-opponents" }, ...shown.map((seat) => opponent(lang, seat))),
   );
@@ -373,12 +381,13 @@ function meldsSection(lang: Lang, view: View, table: TableState, ui: UiState, hi
   );
   if (!table.melds.length) section.append(h("p", { class: "rw-note rw-empty-note" }, t(lang, "ui.no_melds")));
   // Screen order is meld order: the melds lie on the felt in the order they were laid down,
-  // each with its number (from 1) and its owner, so the numbers read left to right.
+  // each with its number and its owner, so the numbers read left to right. The number is the
+  // index the intents and `game.lay_off(card, i)` take, from 0 (docs/display.md).
   for (const meld of table.melds) {
     const name = view.players[meld.owner]?.name ?? "";
     const label = t(lang, "ui.meld_target", {
       kind: t(lang, `ui.kind.${meld.kind}`),
-      index: meldNumber(meld.index),
+      index: meld.index,
       name,
       cards: cardList(lang, meld.cards),
     });
@@ -398,7 +407,7 @@ function meldsSection(lang: Lang, view: View, table: TableState, ui: UiState, hi
             "aria-pressed": ui.target === meld.index ? "true" : "false",
             "aria-label": label,
           },
-          h("span", { class: "rw-meld-no", "aria-hidden": "true" }, String(meldNumber(meld.index))),
+          h("span", { class: "rw-meld-no", "aria-hidden": "true" }, String(meld.index)),
           ...meld.cards.map((c) => cardFace(c)),
         ),
       ),
@@ -532,7 +541,7 @@ function messageLine(
   const status = statusText(lang, view, table);
   const reason = hint?.why && hint.why !== hint.text ? hint.why : null;
   const whyKey = `why${view.rev}`;
-  const inputs = [lang, alert, status, hint?.text, reason, whyKey, ui.open.has(whyKey), phase === "animating"];
+  const inputs = [lang, alert, ui.notice, status, hint?.text, reason, whyKey, ui.open.has(whyKey), phase === "animating"];
   return parts.part("line", inputs, () => line(lang, status, hint?.text, reason, whyKey, ui, phase, alert));
 }
 
@@ -549,7 +558,7 @@ function line(
   return h(
     "div",
     { class: "rw-line" },
-    h("p", { class: "rw-message", role: "alert" }, alert),
+    h("p", { class: ui.notice ? "rw-message rw-notice" : "rw-message", role: "alert" }, alert),
     h(
       "p",
       { class: `rw-status${hint ? " rw-has-hint" : ""}` },
@@ -625,9 +634,17 @@ function scoreTable(lang: Lang, board: Scoreboard, rows: HTMLElement[]): HTMLEle
   );
 }
 
+/** Where a replay stands, by the move at hand: after `step` moves the table shows move
+ * `step + 1` about to be made, the n-th entry of the game's history, as the review and the
+ * log number it ("Move 18 of 41"); after the last, all of them played. */
+export function replayPosition(lang: Lang, step: number, total: number): string {
+  return step < total ? t(lang, "ui.replay.step", { n: step + 1, total }) : t(lang, "ui.replay.end", { total });
+}
+
 function replayBar(lang: Lang, view: View, ui: UiState): HTMLElement | null {
   if (!view.replay) return null;
   const { step, total } = view.replay;
+  const position = replayPosition(lang, step, total);
   const name = view.players[view.seat]?.name ?? "";
   return h(
     "div",
@@ -654,9 +671,9 @@ function replayBar(lang: Lang, view: View, ui: UiState): HTMLElement | null {
       value: step,
       "data-rw-set": "replay_step",
       "aria-label": t(lang, "ui.replay.slider"),
-      "aria-valuetext": t(lang, "ui.replay.step", { n: step, total }),
+      "aria-valuetext": position,
     }),
-    h("span", { class: "rw-replay-pos" }, t(lang, "ui.replay.step", { n: step, total })),
+    h("span", { class: "rw-replay-pos" }, position),
   );
 }
 
@@ -688,16 +705,20 @@ function drawerDetails(lang: Lang, view: View, table: TableState, ui: UiState, s
 
 function drawerPanels(lang: Lang, view: View, table: TableState, names: string[]): HTMLElement[] {
   // The log never runs ahead of the table: moves still to be animated are left out.
-  const shown = view.log.slice(0, view.log.length - (table.unseen ?? 0));
-  const log = shown.slice(-LOG_SHOWN);
-  const logStart = view.log_start + shown.length - log.length + 1;
+  const log = view.log.slice(0, view.log.length - (table.unseen ?? 0));
   const pileCount = table.animating ? table.discard_size : view.discard_pile.length;
   const panels: (HTMLElement | null)[] = [
     h("h4", {}, t(lang, "ui.log")),
+    // The whole deal, scrolled to its newest line (index.ts); each move carries its number,
+    // the one the review and the replay give it; a deal or a rebuilt stock has none.
     h(
       "ol",
-      { class: "rw-log", start: logStart },
-      ...log.map((e) => h("li", {}, e.text ?? "")),
+      { class: "rw-log", tabindex: 0, "aria-label": t(lang, "ui.log") },
+      ...log.map((e) =>
+        e.move
+          ? h("li", {}, h("span", { class: "rw-log-no" }, `${e.move}.`), " ", e.text ?? "")
+          : h("li", { class: "rw-log-note" }, e.text ?? ""),
+      ),
     ),
     h("h4", { class: "rw-pile-title" }, tn(lang, "ui.pile_whole", pileCount)),
     table.animating
@@ -767,7 +788,7 @@ export function renderBoard(
   // The parts first, in the page's order, then the frame around them (parts.ts).
   const top = drawer(lang, view, table, ui, settings, parts);
   const replay = replayBar(lang, view, ui);
-  const seats = opponents(lang, view, table, parts);
+  const seats = opponents(lang, view, table, ui, parts);
   const centre = piles(lang, view, table, id, parts);
   const laid = melds(lang, view, table, ui, parts);
   const score = over && view.scoreboard ? scoreboard(lang, view, view.scoreboard, ui) : null;

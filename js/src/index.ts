@@ -12,6 +12,7 @@ import {
   moves,
   orderedHand,
   renderBoard,
+  replayPosition,
   tableOf,
   tableOfStep,
   type Phase,
@@ -62,6 +63,7 @@ export class TableController {
   private lastDeal: number | null = null;
   private lastMessage = 0;
   private lastHint = "";
+  private lastHintKey = "";
   private alertText = "";
   /** The alert shows Python's message (which follows the language), not a local one. */
   private alertFromPython = false;
@@ -84,6 +86,10 @@ export class TableController {
   private replayTarget: number | null = null;
   /** The card drawn and shown ahead of its view (`onDrawn`), until that view comes. */
   private drawnId: number | null = null;
+  /** Events in the last view's log. */
+  private logLength = 0;
+  /** Lines of the drawer's log when it was last drawn (-1: not shown). */
+  private logLines = -1;
   phase: Phase = "idle";
   readonly ui: UiState = {
     order: [],
@@ -96,6 +102,8 @@ export class TableController {
     playing: false,
     passHeight: 0,
     meldScale: 1,
+    lastTurn: {},
+    notice: false,
   };
 
   constructor(
@@ -192,21 +200,31 @@ export class TableController {
     this.lastRev = view.rev;
     this.lastDeal = deal;
     this.updateHand(view, revChanged, first || newDeal);
+    // A new deal, a new game or a replay's jump back: the turns kept belong to another table.
+    if (newDeal || view.log.length < this.logLength) this.ui.lastTurn = {};
+    this.logLength = view.log.length;
     if (this.pending) clearTimeout(this.pending);
     this.pending = null;
     if (this.phase === "waiting") this.phase = "idle";
-    if (view.message && view.message.id !== this.lastMessage) {
+    const newMessage = !!view.message && view.message.id !== this.lastMessage;
+    if (view.message && newMessage) {
       this.lastMessage = view.message.id;
       this.alertText = view.message.text;
       this.alertFromPython = true;
+      this.ui.notice = view.message.kind === "info";
     } else if (revChanged) {
       this.alertText = "";
       this.alertFromPython = false;
     } else if (view.message && this.alertFromPython) {
       this.alertText = view.message.text; // the same message, in the table's new language
     }
+    // A hint is new when it answers another position or names another move (not when the
+    // language changed); the newest message wins, so a new hint clears an older error.
+    const hintKey = view.hint ? `${view.rev}:${JSON.stringify(view.hint.action)}` : "";
     if (view.hint && view.hint.text !== this.lastHint) this.announce(view.hint.text);
+    if (view.hint && hintKey !== this.lastHintKey && !newMessage) this.clearAlert();
     this.lastHint = view.hint?.text ?? "";
+    this.lastHintKey = hintKey;
     if (view.replay && this.replayTarget === view.replay.step) this.replayTarget = null;
     if (revChanged && known && this.phase === "animating") {
       this.steps.push(...view.steps.slice(known));
@@ -215,9 +233,10 @@ export class TableController {
     if (revChanged) {
       this.stopAnimation();
       if (view.replay) {
-        this.announce(t(this.lang, "ui.replay.step", { n: view.replay.step, total: view.replay.total }));
+        this.announce(replayPosition(this.lang, view.replay.step, view.replay.total));
       }
       const steps = view.steps.slice(known);
+      if (steps.length && (first || this.settings().speed === "instant")) this.rememberTurns(steps);
       if (steps.length && !first) {
         if (this.settings().speed === "instant") {
           this.announce(steps.flatMap((s) => this.eventTexts(s)).join(" "));
@@ -319,6 +338,11 @@ export class TableController {
     return step.events.map((e) => e.text ?? "");
   }
 
+  private clearAlert(): void {
+    this.alertText = "";
+    this.alertFromPython = false;
+  }
+
   private unseenAfter(): number {
     return this.steps.reduce((n, s) => n + s.events.length, 0);
   }
@@ -334,6 +358,7 @@ export class TableController {
     const table = tableOfStep(view, step, this.unseenAfter());
     this.alertText = "";
     this.alertFromPython = false;
+    this.rememberTurns([step]);
     this.draw(table);
     this.announce(this.eventTexts(step).join(" "));
     const delay = DELAYS[this.settings().speed] || DELAYS.fast;
@@ -397,9 +422,20 @@ export class TableController {
   skipAnimation(): void {
     if (this.phase !== "animating") return;
     const rest = this.steps.flatMap((s) => this.eventTexts(s));
+    this.rememberTurns(this.steps);
     this.stopAnimation();
     if (rest.length) this.announce(rest.join(" "));
     this.finished(true);
+  }
+
+  /** Keep each seat's last turn for its caption under its name (board.ts, seatShown): a
+   * step that draws starts the seat's turn afresh, the others add to it. */
+  private rememberTurns(steps: Step[]): void {
+    const turns = this.ui.lastTurn;
+    for (const step of steps) {
+      const starts = step.events.some((e) => e.type === "draw");
+      turns[step.actor] = starts ? [...step.events] : [...(turns[step.actor] ?? []), ...step.events];
+    }
   }
 
   private announce(text: string): void {
@@ -458,6 +494,7 @@ export class TableController {
     }
     const active = (this.root.getRootNode() as Document | ShadowRoot).activeElement;
     if (focus && !(active && this.root.contains(active))) this.restoreFocus(focus);
+    this.scrollLog();
     if (shown.melds.length !== this.meldsFitted) this.fitMelds(shown.melds.length);
   }
 
@@ -481,6 +518,15 @@ export class TableController {
       this.ui.meldScale = MELD_SCALES[++at];
       this.draw(this.shown ?? undefined);
     }
+  }
+
+  /** The drawer's log shows its newest line when it opens and when a line comes; in between
+   * the learner may scroll back through the whole deal. */
+  private scrollLog(): void {
+    const log = this.host.querySelector<HTMLElement>(".rw-log");
+    const lines = log ? log.childElementCount : -1;
+    if (log && lines !== this.logLines) log.scrollTop = log.scrollHeight;
+    this.logLines = lines;
   }
 
   private restoreFocus(focus: { key: string; index: number }): void {
@@ -535,9 +581,11 @@ export class TableController {
     if (this.view) this.send({ type: "action", rev: this.view.rev, action });
   }
 
-  private say(key: string, params: Record<string, string | number> = {}): void {
+  /** A sentence on the message line: an error, or (`notice`) word of what just happened. */
+  private say(key: string, params: Record<string, string | number> = {}, notice = false): void {
     this.alertText = t(this.lang, key, params);
     this.alertFromPython = false;
+    this.ui.notice = notice;
     this.draw(this.shown ?? undefined);
   }
 
@@ -637,12 +685,24 @@ export class TableController {
         }
         return this.sendAction({ type: "lay_off", card: chosen[0], meld_index: index });
       }
-      case "sort":
+      case "sort": {
+        // A hand already in order is sorted the other way (suit <-> rank): the press always
+        // does something, and the line says which order the hand is in now.
+        const before = this.ui.order.join();
         this.sortHand();
-        return this.draw(this.shown ?? undefined);
+        if (this.ui.order.join() === before) {
+          this.ui.sortBy = this.ui.sortBy === "suit" ? "rank" : "suit";
+          this.sortHand();
+        }
+        return this.say(this.ui.sortBy === "rank" ? "ui.sorted.rank" : "ui.sorted.suit", {}, true);
+      }
       case "hint":
         // The hint for this position is already shown: say it again rather than ask again.
-        if (view.hint) return this.announce(view.hint.text);
+        if (view.hint) {
+          this.clearAlert(); // the hint is the newest message again
+          this.draw(this.shown ?? undefined);
+          return this.announce(view.hint.text);
+        }
         return this.send({ type: "hint", rev: view.rev });
       case "next":
         return this.send({ type: "next_deal", rev: view.rev });

@@ -13,6 +13,8 @@ export interface Player {
   has_melded: boolean;
   /** Only with reveal (the teacher's open-hands demo). */
   hand?: Card[];
+  /** A bot's seat: which bot it is ("Expert bot"), localized in Python. */
+  bot?: string;
 }
 
 export interface MeldView {
@@ -36,6 +38,9 @@ export interface LogEvent {
   void?: boolean;
   /** The move in words, from the seat's point of view, in the view's language (Python's). */
   text?: string;
+  /** A move's number: the n-th entry of the game's history, from 1, as the review and the
+   * replay number it. A deal, a rebuilt stock and a deal's end have none. */
+  move?: number;
 }
 
 /** The card a seat just drew, sent to its screen ahead of the view (table/view.py's
@@ -104,8 +109,8 @@ export interface View {
   discard_pile: Card[];
   melds: MeldView[];
   taken_from_discard: Card | null;
+  /** The whole log of the deal. */
   log: LogEvent[];
-  log_start: number;
   /** Once the deal is over every hand is shown, by the rules. */
   result: {
     winner: number | null;

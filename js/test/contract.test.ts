@@ -12,7 +12,7 @@ import { button, FakeModel, nameOf } from "./helpers";
 const VIEW: Record<keyof View, true> = {
   mode: true, rev: true, seat: true, reveal: true, players: true, dealer: true,
   current_player: true, phase: true, hand: true, penalty: true, stock_size: true,
-  discard_pile: true, melds: true, taken_from_discard: true, log: true, log_start: true,
+  discard_pile: true, melds: true, taken_from_discard: true, log: true,
   result: true, scoreboard: true, rules: true, hint: true, message: true, steps: true,
   replay: true, take_back: true, review: true, pass: true, deal: true, classroom: true,
 };
@@ -21,9 +21,9 @@ const SNAPSHOT: Record<keyof Snapshot, true> = {
   players: true, current_player: true, stock_size: true, discard_top: true,
   discard_size: true, melds: true, hands: true,
 };
-const PLAYER: Record<keyof Player, true> = { name: true, hand_size: true, has_melded: true, hand: true };
-// Only a classroom seat's view (table/remote.py) says `classroom`.
-const OPTIONAL = new Set(["hands", "hand", "classroom"]);
+const PLAYER: Record<keyof Player, true> = { name: true, hand_size: true, has_melded: true, hand: true, bot: true };
+// Only a classroom seat's view (table/remote.py) says `classroom`; only a bot's seat `bot`.
+const OPTIONAL = new Set(["hands", "hand", "classroom", "bot"]);
 
 const dir = join(__dirname, "fixtures");
 const fixtures = readdirSync(dir)

@@ -1,6 +1,6 @@
 // The front end's state machine, watchable bots, feedback, flow between deals and the replay.
 import { describe, expect, test, vi } from "vitest";
-import type { Step, View } from "../src/types";
+import type { LogEvent, Step, View } from "../src/types";
 import { button, card, cards, key, makeView, mountedTable, nameOf, openDrawer } from "./helpers";
 
 const table = mountedTable();
@@ -64,6 +64,43 @@ describe("state machine", () => {
     expect(state()).toBe("idle");
     expect(el.querySelectorAll('[data-rw-act="skip"]')).toHaveLength(0);
     expect(button(el, "Stock").getAttribute("aria-disabled")).toBeNull();
+  });
+
+  test("each bot's seat names its bot and keeps its last turn in words after the animation", () => {
+    vi.useFakeTimers();
+    const players = [
+      { name: "You", hand_size: 10, has_melded: false },
+      { name: "Aino", hand_size: 10, has_melded: true, bot: "Expert bot" },
+    ];
+    const discard: Step = {
+      ...takeStep(),
+      events: [{ type: "discard", player: 1, card: card("4S"), text: "Aino discarded 4 of spades." }],
+    };
+    const model = mount({ view: makeView({ rev: 3, players }), bot_speed: "normal" });
+    const seat = () => el.querySelector(".rw-seat") as HTMLElement;
+    expect(seat().querySelector(".rw-bot")?.textContent).toBe("Expert bot");
+    expect(seat().querySelector(".rw-last")?.textContent).toBe("");
+    model.set("view", makeView({ rev: 4, players, steps: [takeStep(), discard] }));
+    vi.advanceTimersByTime(1400);
+    expect(state()).toBe("idle");
+    const said = "Aino takes Q♠ from the discard pile · Aino discards 4♠";
+    expect(seat().querySelector(".rw-last")?.textContent).toBe(said);
+    model.set("view", makeView({ rev: 5, players, phase: "play" })); // the learner drew: no steps
+    expect(seat().querySelector(".rw-last")?.textContent).toBe(said);
+    model.set("view", makeView({ rev: 6, players, steps: [takeStep()] })); // Aino's next turn
+    button(el, "Skip").click();
+    expect(seat().querySelector(".rw-last")?.textContent).toBe("Aino takes Q♠ from the discard pile");
+  });
+
+  test("with open hands the caption names the card a bot draws from the stock", () => {
+    vi.useFakeTimers();
+    const model = mount({ view: makeView({ rev: 3, reveal: true }), bot_speed: "slow" });
+    const draw: Step = {
+      ...takeStep(),
+      events: [{ type: "draw", player: 1, source: "stock", card: card("7H"), text: "Aino drew from the stock." }],
+    };
+    model.set("view", makeView({ rev: 4, reveal: true, steps: [draw] }));
+    expect(el.querySelector(".rw-status")?.textContent).toBe("Aino draws 7♥ from the stock");
   });
 
   test("cards travel unless the learner asked for reduced motion", () => {
@@ -213,17 +250,18 @@ describe("feedback and flow", () => {
     expect(el.querySelectorAll(".rw-can-draw")).toHaveLength(0);
   });
 
-  test("meld numbers count from 1 on screen and in the log; intents keep index 0", () => {
+  test("a meld's number on screen and in the log is the index the intents send", () => {
     const model = mount({
       view: makeView({
         phase: "play",
         hand: cards("6C 2S"),
-        log: [{ type: "lay_off", player: 1, meld_index: 0, card: card("6C"), text: "Aino laid off 6 of clubs on meld 1." }],
+        log: [{ type: "lay_off", player: 1, meld_index: 0, card: card("6C"), text: "Aino laid off 6 of clubs on meld 0." }],
       }),
     });
-    expect(el.querySelector(".rw-meld-no")?.textContent).toBe("1");
+    expect(el.querySelector(".rw-meld-no")?.textContent).toBe("0");
+    expect(el.querySelector(".rw-meld")?.getAttribute("aria-label")).toMatch(/^Set 0 of /);
     openDrawer(el);
-    expect(el.querySelector(".rw-log li")?.textContent).toBe("Aino laid off 6 of clubs on meld 1.");
+    expect(el.querySelector(".rw-log li")?.textContent).toBe("Aino laid off 6 of clubs on meld 0.");
     button(el, "6 of clubs").click();
     button(el, "Lay off").click();
     expect(model.sent[0].action.meld_index).toBe(0);
@@ -237,9 +275,9 @@ describe("feedback and flow", () => {
     ];
     mount({ view: makeView({ melds }) });
     const numbers = [...el.querySelectorAll(".rw-meld-no")].map((e) => e.textContent);
-    expect(numbers).toEqual(["1", "2", "3"]);
+    expect(numbers).toEqual(["0", "1", "2"]);
     const names = [...el.querySelectorAll(".rw-meld")].map(nameOf);
-    expect(names[1]).toBe("Run 2 of You: 7 of hearts, 8 of hearts, 9 of hearts");
+    expect(names[1]).toBe("Run 1 of You: 7 of hearts, 8 of hearts, 9 of hearts");
   });
 });
 
@@ -265,6 +303,29 @@ describe("replay for teachers", () => {
     slider.value = "4";
     slider.dispatchEvent(new Event("input", { bubbles: true }));
     expect(model.sent[1]).toEqual({ type: "replay", step: 4 });
+  });
+
+  test("the replay, the review and the log give a move one number; the whole log is in the drawer", () => {
+    // After 17 moves the table shows move 18 at hand: the review's "Move 18" opens here.
+    const log: LogEvent[] = [{ type: "deal", dealer: 1, text: "Aino dealt." }];
+    for (let n = 1; n <= 17; n++) {
+      log.push({ type: "draw", player: n % 2, source: "stock", move: n, text: `draw ${n}` });
+    }
+    const review = { summary: "", items: [{ move: 17, verdict: "mistake", cost: 2, label: "Move 18: mistake", reason: "" }] };
+    mount({ view: makeView({ mode: "replay", replay: { step: 17, total: 41 }, log, review }) });
+    expect(el.querySelector(".rw-replay-pos")?.textContent).toBe("Move 18 of 41");
+    expect(el.querySelector("input[type=range]")?.getAttribute("aria-valuetext")).toBe("Move 18 of 41");
+    expect(nameOf(el.querySelector(".rw-review button") as HTMLElement)).toBe("Move 18: mistake");
+    openDrawer(el);
+    const lines = [...el.querySelectorAll(".rw-log li")];
+    expect(lines).toHaveLength(18); // every line of the deal, not only the last 15
+    expect(lines[0].textContent).toBe("Aino dealt."); // a deal is no move: no number
+    expect(lines[17].textContent).toBe("17. draw 17");
+  });
+
+  test("at the end of a replay every move is played", () => {
+    mount({ view: replayView(9) });
+    expect(el.querySelector(".rw-replay-pos")?.textContent).toBe("All 9 moves played");
   });
 
   test("a replay from the learner's own seat says your hand and your seat, not You's", () => {

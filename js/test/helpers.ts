@@ -82,7 +82,6 @@ export function makeView(over: Partial<View> = {}): View {
       { type: "meld", player: 1, meld_index: 0, cards: cards("6S 6H 6D"), text: "Aino melded 6 of spades, 6 of hearts, 6 of diamonds." },
       { type: "discard", player: 1, card: card("4S"), text: "Aino discarded 4 of spades." },
     ],
-    log_start: 0,
     result: null,
     scoreboard: null,
     rules: { name: "traditional", title: "Rules: Traditional", rows: [["Cards", "104"]] },

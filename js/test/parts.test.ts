@@ -53,7 +53,7 @@ test("a part whose inputs changed is drawn again: the language reaches every par
   const el = table.el;
   model.set("view", drawn());
   model.set("lang", "fi");
-  expect(button(el, "Pöytää")).toBeTruthy();
+  expect(button(el, "Tee pöytäys")).toBeTruthy();
   expect(el.querySelector(".rw-meld")?.getAttribute("aria-label")).toMatch(/setti/i);
   expect(el.querySelector(".rw-drawer summary")?.textContent).not.toBe("Menu");
   expect(el.querySelector(".rw-hand [data-card]")?.getAttribute("aria-label")).not.toMatch(/ of /);

@@ -78,7 +78,7 @@ describe("rendering", () => {
     expect(el.textContent).toContain("Top card: 4 of spades");
     expect(el.querySelector(".rw-owner-name")?.textContent).toBe("Aino");
     const meld = el.querySelector(".rw-meld") as HTMLElement;
-    expect(nameOf(meld)).toBe("Set 1 of Aino: 6 of spades, 6 of hearts, 6 of diamonds");
+    expect(nameOf(meld)).toBe("Set 0 of Aino: 6 of spades, 6 of hearts, 6 of diamonds");
     expect(el.textContent).toContain("Penalty points in your hand: 42");
     expect(el.textContent).toContain("Aino discarded 4 of spades.");
     expect(el.querySelector(".rw-rules")?.textContent).toContain("104");
@@ -248,6 +248,22 @@ describe("selection and intents", () => {
     expect(model.sent).toHaveLength(1);
   });
 
+  test("a hint after an error takes the message line: the newest message wins", () => {
+    const model = mount({ view: makeView({ phase: "play" }) });
+    button(el, "Discard").click(); // no card selected: the table says so
+    const alert = () => el.querySelector("[role=alert]")?.textContent;
+    expect(alert()).toBe("Select exactly one card from your hand first.");
+    const hint = { action: { type: "discard" as const, card: card("KC") }, text: "Discard king of clubs." };
+    model.set("view", makeView({ phase: "play", hint }));
+    expect(alert()).toBe("");
+    expect(el.querySelector(".rw-hint")?.textContent).toBe("Discard king of clubs.");
+    button(el, "Discard").click(); // an error after the hint shows; Hint again puts the hint first
+    expect(alert()).toBe("Select exactly one card from your hand first.");
+    button(el, "Hint").click();
+    expect(alert()).toBe("");
+    expect(model.sent).toHaveLength(0);
+  });
+
   test("Why? beside the hint opens the bot's detailed reason, in the table's language", () => {
     const hint = {
       action: { type: "discard" as const, card: card("KC") },
@@ -303,6 +319,32 @@ describe("selection and intents", () => {
     expect(order()).toEqual(["2 of clubs", "king of spades", "ace of hearts"]);
     button(el, "Sort").click();
     expect(order()).toEqual(["ace of hearts", "2 of clubs", "king of spades"]);
+    expect(el.querySelector("[role=alert]")?.textContent).toBe("Your hand is sorted by rank.");
+  });
+
+  test("Sort on a hand already in order sorts it the other way and says so", () => {
+    mount({ view: makeView({ hand: cards("2C AH KS") }) }); // auto-sort by suit: in order
+    const order = () => handButtons().map(nameOf);
+    const alert = () => el.querySelector("[role=alert]")?.textContent;
+    button(el, "Sort").click();
+    expect(order()).toEqual(["ace of hearts", "2 of clubs", "king of spades"]);
+    expect(alert()).toBe("Your hand is sorted by rank.");
+    expect(el.querySelector(".rw-message")?.classList.contains("rw-notice")).toBe(true); // no ⚠
+    expect((el.querySelector("[data-rw-set=sortby]") as HTMLSelectElement).value).toBe("rank");
+    button(el, "Sort").click();
+    expect(order()).toEqual(["king of spades", "ace of hearts", "2 of clubs"]);
+    expect(alert()).toBe("Your hand is sorted by suit.");
+    button(el, "Discard").click(); // an error afterwards is an error again
+    expect(el.querySelector(".rw-message")?.classList.contains("rw-notice")).toBe(false);
+  });
+
+  test("a take-back's word from Python is a notice, not an error", () => {
+    const model = mount({ view: makeView({ phase: "play" }) });
+    const message = { id: 1, kind: "info", text: "Taken back: your meld 7♥ 8♥ 9♥ is in your hand again." };
+    model.set("view", makeView({ rev: 4, phase: "play", message }));
+    const line = el.querySelector(".rw-message") as HTMLElement;
+    expect(line.textContent).toBe(message.text);
+    expect(line.classList.contains("rw-notice")).toBe(true);
   });
 
   test("a drawn card goes where the sort puts it, or to the right end without auto-sort", () => {
@@ -590,7 +632,7 @@ describe("end of deal and replay", () => {
 
   test("replay steps forward and back", () => {
     const model = mount({ view: makeView({ mode: "replay", rev: 2, replay: { step: 2, total: 9 } }) });
-    expect(el.textContent).toContain("Move 2 of 9");
+    expect(el.textContent).toContain("Move 3 of 9"); // two moves played: the third is at hand
     button(el, "Next move").click();
     expect(model.sent[0]).toEqual({ type: "replay", step: 3 });
     model.set("view", makeView({ mode: "replay", rev: 3, replay: { step: 3, total: 9 } }));

@@ -10,7 +10,6 @@ from dataclasses import dataclass
 from functools import cache
 
 from ..engine.cards import DECK, Card
-from ..engine.frozen import Frozen
 from ..engine.melds import Meld
 from ..engine.rules import Rules
 
@@ -36,26 +35,11 @@ Table = tuple[tuple[Meld, ...], tuple[tuple[int, ...], ...]]
 #: a deal but is read on every move, so each one's ``Meld`` values are built once. A table only
 #: grows, so a deal never comes back to an older one: a small cache is enough.
 _TABLES: dict[tuple, Table] = {}
-#: The same for the game's own read-only meld views, by their identity: each entry holds the
-#: views, so no other object can take their ``id()`` while it is kept.
-_VIEWS: dict[tuple[int, ...], tuple[tuple[Frozen, ...], Table]] = {}
 _KEEP = 64
 
 
 def table_of(items: list[dict]) -> Table:
     """The table's melds from their JSON form, and their card ids (the table's key)."""
-    views = _VIEWS.get(key := tuple(map(id, items)))
-    if views is not None:  # the very objects stored, all ``Frozen``: kept alive by the entry
-        return views[1]
-    if all([m.__class__ is Frozen for m in items]):
-        if len(_VIEWS) >= _KEEP:
-            _VIEWS.clear()
-        views = _VIEWS[key] = (tuple(items), _table_of(items))
-        return views[1]
-    return _table_of(items)
-
-
-def _table_of(items: list[dict]) -> Table:
     key = tuple([(tuple([d["id"] for d in m["cards"]]), m["kind"], m["owner"]) for m in items])
     found = _TABLES.get(key)
     if found is None:

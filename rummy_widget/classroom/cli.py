@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import socket
 from urllib.parse import urlsplit
@@ -42,6 +43,40 @@ def add_parser(commands) -> None:
         default=[],
         help="a notebook page's address allowed to connect (http://localhost:8888); repeat it",
     )
+    cls.add_argument(
+        "--room",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="make this room at start (learners join only rooms the teacher made); repeat it",
+    )
+    cls.add_argument(
+        "--lang", choices=("en", "fi"), default="en", help="language of the --room rooms' bots"
+    )
+    cls.add_argument(
+        "--open-rooms",
+        action="store_true",
+        help="a learner's join makes the room (a trusted class; --rooms-per-address caps it)",
+    )
+    cls.add_argument("--rooms-per-address", type=int, default=3, metavar="N")
+    cls.add_argument("--max-tables", type=int, default=25, metavar="N", help="tables a room")
+    cls.add_argument(
+        "--max-connections", type=int, default=200, metavar="N", help="sockets an address"
+    )
+    cls.add_argument(
+        "--rotate-key",
+        action="store_true",
+        help="make a new teacher key (the old one stops working) and print it once",
+    )
+    cls.add_argument(
+        "--allowed-host",
+        action="append",
+        default=[],
+        metavar="HOST",
+        help="another name the server is reached by (besides the printed address, localhost)",
+    )
+    cls.add_argument("--certfile", help="TLS certificate (PEM): serve https and wss")
+    cls.add_argument("--keyfile", help="the certificate's private key (PEM)")
 
 
 def origin_of(address: str) -> str:
@@ -53,7 +88,7 @@ def origin_of(address: str) -> str:
     return f"{parts.scheme}://{parts.netloc}".lower()
 
 
-def address(host: str, port: int) -> str:
+def address(host: str, port: int, scheme: str = "http") -> str:
     """The address to give learners: this machine's name on the network when serving all."""
     if host in ("0.0.0.0", "::"):
         with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
@@ -62,19 +97,79 @@ def address(host: str, port: int) -> str:
                 host = probe.getsockname()[0]
             except OSError:
                 host = socket.gethostname()
-    return f"http://{host}:{port}"
+    return f"{scheme}://{host}:{port}"
+
+
+def allowed_hosts(url: str, host: str, extra: list[str]) -> list[str]:
+    """The ``Host`` values the server answers: the printed address, this machine's name,
+    localhost, and the teacher's ``--allowed-host`` ones. Another name (a DNS rebinding
+    page's) is refused."""
+    names = {urlsplit(url).hostname, socket.gethostname(), "localhost", "127.0.0.1", "::1"}
+    if host not in ("0.0.0.0", "::"):
+        names.add(host)
+    return sorted({name.lower() for name in names if name} | set(extra))
+
+
+def prepare_store(args: argparse.Namespace, settings: Settings) -> str | None:
+    """Before the workers start: the teacher key (the key if made now, to print once) and
+    the rooms of ``--room``."""
+    from .keys import prepare
+    from .protocol import ProtocolError, room_name
+    from .rooms import RoomConfig
+    from .store import Conflict, Store
+
+    store = Store(settings.database)
+    try:
+        key = prepare(store, rotate=args.rotate_key)
+        for name in args.room:
+            try:
+                room_name(name)
+            except ProtocolError as err:
+                raise SystemExit(f"--room {name!r}: {err.localized('en')}") from None
+            config = RoomConfig(
+                players=settings.players,
+                bots=settings.bots,
+                replace_after=settings.replace_after,
+                deals=settings.deals,
+                lang=args.lang,
+            )
+            if store.room(name) is None:
+                with contextlib.suppress(Conflict):
+                    store.add_room(name, config.with_secret().to_dict())
+    finally:
+        store.close()
+    return key
+
+
+def announce(url: str, key: str | None, rooms: list[str], open_rooms: bool) -> None:
+    """Where learners, the teacher and the projector go; the key only when it was made."""
+    if open_rooms:
+        where = "open rooms: a learner's join makes the room"
+    elif rooms:
+        where = "rooms: " + ", ".join(rooms)
+    else:
+        where = "no rooms yet: make them on the teacher's board"
+    print(f"Learners join: {url}  ({where})", flush=True)
+    print(f"Teacher's board: {url}/board  (it asks for the teacher key)", flush=True)
+    print(f"Projector: {url}/projector  (no key; it never shows a hand)", flush=True)
+    if key is not None:
+        print(f"Teacher key (shown once): {key}", flush=True)
+    else:
+        print("Teacher key: unchanged (lost it? start with --rotate-key for a new one)", flush=True)
 
 
 def serve(args: argparse.Namespace) -> int:
     import uvicorn
 
     from ..bots import BOT_NAMES
-    from .store import Store
 
     if args.workers > 1 and not args.redis:
         raise SystemExit("--workers above 1 needs --redis URL to share the tables")
     if args.bots not in BOT_NAMES:
         raise SystemExit(f"--bots: choose one of {', '.join(BOT_NAMES)}")
+    if bool(args.certfile) != bool(args.keyfile):
+        raise SystemExit("--certfile and --keyfile go together")
+    url = address(args.host, args.port, "https" if args.certfile else "http")
     settings = Settings(
         database=args.database,
         redis=args.redis,
@@ -85,16 +180,14 @@ def serve(args: argparse.Namespace) -> int:
         origins=[origin_of(o) for o in args.origin],
         rate=args.rate,
         burst=max(1, int(args.rate * 2)),
+        open_rooms=args.open_rooms,
+        rooms_per_address=args.rooms_per_address,
+        max_tables=args.max_tables,
+        max_connections=args.max_connections,
+        allowed_hosts=allowed_hosts(url, args.host, args.allowed_host),
     )
-    store = Store(settings.database)
-    import secrets
-
-    key = store.setting("teacher_key", lambda: secrets.token_urlsafe(24))
-    store.close()
-    url = address(args.host, args.port)
-    print(f"Learners join: {url}  (room: any short name, e.g. KETTU)", flush=True)
-    print(f"Teacher's board: {url}/board#key={key}", flush=True)
-    print(f"Teacher key: {key}", flush=True)
+    key = prepare_store(args, settings)
+    announce(url, key, args.room, args.open_rooms)
     os.environ.update(settings.to_env())
     uvicorn.run(
         "rummy_widget.classroom.server:app_from_env",
@@ -107,5 +200,7 @@ def serve(args: argparse.Namespace) -> int:
         ws_per_message_deflate=False,  # compressing every small state cost more than it saved
         access_log=False,
         log_level="warning",
+        ssl_certfile=args.certfile,
+        ssl_keyfile=args.keyfile,
     )
     return 0

@@ -4,7 +4,10 @@
 returns a ``Seat``: ``observation()`` is the seat's latest view, ``act(action)`` plays and
 returns once the server has stored the move. A dropped connection is reopened with the seat's
 token and an unacknowledged move is sent again under the same id, which the server applies at
-most once. ``Classroom(url, key)`` reads the teacher's records over HTTP.
+most once. A message the server refuses for its rate (``classroom.rate``) is sent again after
+the wait the refusal names, and later ones are paced to the server's rate: a script playing as
+fast as it can never hangs. ``Classroom(url, key)`` is the teacher's: rooms, start, remove a
+learner, close a room, and the records over HTTP.
 """
 
 from __future__ import annotations
@@ -68,6 +71,8 @@ class Seat:
         self.reconnects = 0
         self.frames: list[str] | None = None  # set to a list to record every message received
         self._ws = None
+        self._gap = 0.0  # seconds between two messages, once the server said its rate
+        self._sent = 0.0
         self._open()
 
     # --- connection ------------------------------------------------------------------------
@@ -82,8 +87,7 @@ class Seat:
                 join = {"type": "join", "room": self.room, "name": self.name, "lang": self.lang}
                 if self.token:
                     join["token"] = self.token
-                self._ws.send(encode(join))
-                welcome = self._next(lambda m: m["type"] in ("welcome", "error"))
+                welcome = self._ask(join)
                 if welcome["type"] == "error":
                     raise ServerError(welcome)
                 self.token, self.table, self.seat = (
@@ -165,15 +169,30 @@ class Seat:
         deal = (self.state or {}).get("deal") or 0
         message = {"type": "act", "id": nonce, "deal": deal, "move": move, "action": data}
 
-        def attempt() -> dict:
-            self._ws.send(encode(message))
-            return self._next(lambda m: m.get("id") == nonce and m["type"] in ("ack", "error"))
-
-        reply = self._call(attempt)
+        reply = self._call(lambda: self._ask(message))
         if reply["type"] == "error":
             raise ServerError(reply)
         self._drain()
         return reply["move"]
+
+    def _ask(self, message: dict) -> dict:
+        """Send ``message`` under an ``id`` and return the server's answer to it: ``welcome``
+        for a join, ``ack`` for a move, or an ``error``. A ``classroom.rate`` refusal is
+        waited out (its ``retry_after``) and the message sent again; from then on messages
+        are spaced by the rate the server named."""
+        message = {**message, "id": message.get("id") or secrets.token_hex(8)}
+        answers = ("welcome", "ack", "error")
+        while True:
+            time.sleep(max(0.0, self._sent + self._gap - time.monotonic()))
+            self._sent = time.monotonic()
+            self._ws.send(encode(message))
+            reply = self._next(lambda m: _answers(m, message["id"], answers))
+            if reply["type"] != "error" or reply.get("code") != "classroom.rate":
+                return reply
+            rate = reply.get("rate")
+            if isinstance(rate, int | float) and rate > 0:
+                self._gap = 1.0 / rate
+            time.sleep(float(reply.get("retry_after") or 0.05))
 
     def _call(self, step):
         """Run ``step``; after a dropped connection, rejoin with the token and run it again."""
@@ -193,18 +212,30 @@ class Seat:
         return self._next(lambda m: m["type"] == "error")
 
 
+def _answers(message: dict, wanted: str, kinds: tuple[str, ...]) -> bool:
+    """Whether ``message`` answers the frame ``wanted``: its id, or an error of no frame
+    (the server refusing the connection itself: too many from one address, removed...)."""
+    if message.get("type") == "error" and "id" not in message:
+        return True
+    return message.get("id") == wanted and message["type"] in kinds
+
+
 def connect(url: str, room: str, name: str, lang: str = "en", token: str | None = None) -> Seat:
-    """Join ``room`` at the server ``url`` as ``name`` (or take back the seat of ``token``)."""
+    """Join ``room`` at the server ``url`` as ``name`` (or take back the seat of ``token``).
+
+    The room must be one the teacher made (unless the server runs with ``--open-rooms``);
+    a refusal raises ``ServerError`` with its code and localized text. A join or move refused
+    for the server's rate is sent again after the wait the server names, so a script never
+    hangs on one; a dropped connection is reopened with the seat's token."""
     return Seat(url, room, name, lang=lang, token=token)
 
 
-def watch(url: str, room: str, key: str | None = None):
-    """A spectator's socket (open hands with the teacher key): yields state messages."""
+def watch(url: str, room: str, key: str, hands: bool = True):
+    """The teacher's spectator socket (the key is needed: with duplicate deals, a table's
+    public view shows cards another table still holds); every hand unless ``hands=False``.
+    Yields state and update messages."""
     ws = open_socket(url)
-    message = {"type": "watch", "room": room}
-    if key:
-        message["key"] = key
-    ws.send(encode(message))
+    ws.send(encode({"type": "watch", "room": room, "key": key, "hands": hands}))
     return ws
 
 
@@ -232,12 +263,23 @@ class Classroom:
             return json.loads(response.read())
 
     def create_room(self, room: str, **config: object) -> dict:
-        """A room with the teacher's choices (players, bots, replace_after, deals, seed...)."""
+        """A room learners may join, with the teacher's choices (players, bots,
+        replace_after, deals, lang, duplicate, layouts, seed); the rest from the server's
+        command line. Leave ``seed`` out for secret deals (128 bits from ``secrets``); a
+        seed given makes the deals predictable to anyone who knows it (a lesson, a replay)."""
         return self._post("/api/rooms", {"room": room, "config": config})
 
     def start(self, room: str) -> list[int]:
         """Seat bots in the empty seats and deal at every table with a learner."""
         return self._post(f"/api/rooms/{room}/start", {})["started"]
+
+    def remove(self, room: str, table: int, seat: int) -> None:
+        """Take a learner off a seat for good: the room's bot plays it from now on."""
+        self._post(f"/api/rooms/{room}/remove", {"table": table, "seat": seat})
+
+    def close_room(self, room: str) -> None:
+        """Close a room: its connections end, no one joins or moves; its records stay."""
+        self._post(f"/api/rooms/{room}/close", {})
 
     def rooms(self, open_hands: bool = False) -> list[dict]:
         return json.loads(self._get("/api/rooms", open=int(open_hands)))["rooms"]

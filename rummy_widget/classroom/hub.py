@@ -11,14 +11,14 @@ import logging
 import secrets
 import time
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 
 from ..errors import RuleError
-from . import views
+from . import keys, views
 from .bus import LocalBus, RedisBus
 from .collector import full_collections, quiet_collector
-from .protocol import ProtocolError, encode, error
+from .protocol import ProtocolError, encode, error, frame_hints
 from .rooms import Room, RoomConfig, Table
 from .settings import Settings
 from .store import Conflict, Store
@@ -26,6 +26,9 @@ from .store import Conflict, Store
 log = logging.getLogger(__name__)
 #: How often every worker looks in the store for replacements that fell due.
 SWEEP_EVERY = 0.5
+#: Messages waiting in one connection's outbox (a client that does not read) before the
+#: connection is closed: the server's memory stays bounded whatever a client does.
+MAX_OUTBOX = 512
 
 
 @dataclass(eq=False)
@@ -43,6 +46,12 @@ class Conn:
     open_hands: bool = False
     tokens: float = 0.0
     last: float = field(default_factory=time.monotonic)
+    #: The client's address (the per-address caps) and how to close its socket.
+    address: str = ""
+    close_socket: Callable[[int], Awaitable] | None = None
+    #: Refused frames it may still send (a second bucket); at 0 the connection is closed.
+    strikes: float = 0.0
+    closing: bool = False
     #: The snapshot (``rev``) each table's last push to this connection was built from;
     #: an ``update`` goes only to a connection that has its base.
     seen: dict[int, int | None] = field(default_factory=dict)
@@ -78,10 +87,16 @@ class Conn:
         has to wait (a client reading slowly) goes on in a task, with the rest of the queue
         after it.
         """
+        if self.closing:
+            return
         if self._held is not None:
             self._held.append(text)
             return
         if not self._idle():
+            if len(self._out) >= MAX_OUTBOX:  # a client that does not read: let it go
+                self._out.clear()
+                self.shut()
+                return
             self._out.append(text)
             return
         if self.write is not None and self.write([text]):
@@ -111,12 +126,38 @@ class Conn:
     def allow(self, rate: float, burst: int) -> bool:
         """A token bucket: ``rate`` messages a second on average, ``burst`` at once."""
         now = time.monotonic()
-        self.tokens = min(burst, self.tokens + (now - self.last) * rate)
-        self.last = now
+        elapsed, self.last = now - self.last, now
+        self.tokens = min(burst, self.tokens + elapsed * rate)
+        self.strikes = min(burst, self.strikes + elapsed * rate / 4)
         if self.tokens < 1:
             return False
         self.tokens -= 1
         return True
+
+    def strike(self) -> bool:
+        """Count a refused frame; False once the connection has had too many (a quarter of
+        the rate on average, a burst's worth at once): then it is closed."""
+        self.strikes -= 1
+        return self.strikes >= 0
+
+    def shut(self, last: str | None = None) -> None:
+        """Close the connection after ``last`` (an encoded message) and what was queued
+        before it; nothing pushed after this is sent."""
+        if self.closing:
+            return
+        if last is not None:
+            self.push(last)
+        self.closing = True
+        asyncio.get_running_loop().create_task(self._close_after_sending())
+
+    async def _close_after_sending(self) -> None:
+        sender = self._sender
+        if sender is not None and not sender.done():
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(asyncio.shield(sender), 2.0)
+        if self.close_socket is not None:
+            with contextlib.suppress(Exception):  # closed meanwhile
+                await asyncio.wait_for(self.close_socket(1008), 2.0)
 
 
 class _Resumed:
@@ -149,7 +190,8 @@ class Hub:
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
         self.store = Store(settings.database)
-        self.key = self.store.setting("teacher_key", lambda: secrets.token_urlsafe(24))
+        #: The teacher key's digest (``keys.py``); the key itself is in no worker.
+        self.key_digest = keys.stored_digest(self.store)
         self.worker = secrets.token_hex(4)
         self.bus = RedisBus(settings.redis, self.worker) if settings.redis else LocalBus()
         # With one worker this process is the store's only writer: its tables are the store
@@ -170,6 +212,9 @@ class Hub:
         # Tables whose last push here forwarded another worker's update: the rev, deal, move
         # and seats of that push, whose snapshot is built when the table is next needed.
         self.forwarded: dict[tuple[str, int], tuple[int, int, int, list]] = {}
+        #: Open WebSockets by client address, and rooms each address made (open rooms).
+        self.connections: dict[str, int] = {}
+        self.rooms_made: dict[str, int] = {}
 
     # --- life cycle ------------------------------------------------------------------------
 
@@ -232,14 +277,37 @@ class Hub:
         s = self.settings
         return RoomConfig(
             players=s.players, bots=s.bots, replace_after=s.replace_after, deals=s.deals, lang=lang
-        )
+        ).with_secret()
 
     def create_room(self, name: str, config: RoomConfig) -> Room:
+        """The teacher's new room; refused if a room of that name, in any case, exists
+        ("kettu" beside "KETTU" would be a second room that looks like the first)."""
+        if self._look_alike(name):
+            raise ProtocolError("room_exists")
         try:
-            self.store.add_room(name, config.to_dict())
+            self.store.add_room(name, config.with_secret().to_dict())
         except Conflict:
             raise ProtocolError("room_exists") from None
         return self.room(name)
+
+    def _look_alike(self, name: str) -> bool:
+        return any(other.casefold() == name.casefold() for other in self.store.rooms())
+
+    def _room_to_join(self, conn: Conn, name: str) -> Room:
+        """The room a join names: one the teacher made; with open rooms, one this join makes
+        (at most ``rooms_per_address`` from one address). A closed room is refused."""
+        room = self.room(name)
+        if room is None:
+            if not self.settings.open_rooms or self._look_alike(name):
+                raise ProtocolError("room_not_made", room=name)
+            made = self.rooms_made.get(conn.address, 0)
+            if made >= self.settings.rooms_per_address:
+                raise ProtocolError("too_many_rooms", limit=self.settings.rooms_per_address)
+            self.rooms_made[conn.address] = made + 1
+            room = self.room(name, create=True, lang=conn.lang)
+        if room.config.closed:
+            raise ProtocolError("room_closed", room=name)
+        return room
 
     # --- messages from a connection --------------------------------------------------------
 
@@ -257,8 +325,10 @@ class Hub:
             await self.watch(conn, message)
 
     async def join(self, conn: Conn, message: dict) -> None:
-        room = self.room(message["room"], create=True, lang=conn.lang)
-        table, seat, token = room.join(self.store, message["name"], message["token"])
+        room = self._room_to_join(conn, message["room"])
+        table, seat, token = room.join(
+            self.store, message["name"], message["token"], self.settings.max_tables
+        )
         conn.room, conn.table, conn.seat = room.name, table.index, seat
         self.conns.setdefault((room.name, table.index), set()).add(conn)
         timer = self._timers.pop((room.name, table.index, seat), None)
@@ -266,19 +336,22 @@ class Hub:
             timer.cancel()
         if message["token"] is not None:
             self.store.arrive(room.name, table.index, seat)  # back: no replacement is due
-        await conn.send({"type": "welcome", "table": table.index, "seat": seat, "token": token})
+        welcome = {"type": "welcome", "table": table.index, "seat": seat, "token": token}
+        await conn.send({**welcome, **_echo(message)})
         await self.changed(table, present=seat)
         await self.run_bots(table)
 
     async def watch(self, conn: Conn, message: dict) -> None:
+        if message["key"] is None:  # the tables' public views would show the same deals
+            raise ProtocolError("key_needed")  # still in play at this room's other tables
+        if not keys.matches(message["key"], self.key_digest):
+            raise ProtocolError("bad_key")
         room = self.room(message["room"])
         if room is None:
             raise ProtocolError("no_room")
-        if message["key"] is not None and not secrets.compare_digest(message["key"], self.key):
-            raise ProtocolError("bad_key")
-        conn.room, conn.open_hands = room.name, message["key"] is not None
+        conn.room, conn.open_hands = room.name, message["hands"]
         self.conns.setdefault((room.name, None), set()).add(conn)
-        await conn.send({"type": "welcome", "table": None, "seat": None})
+        await conn.send({"type": "welcome", "table": None, "seat": None, **_echo(message)})
         for table in sorted(room.tables.values(), key=lambda t: t.index):
             await self.send_state(conn, table)
 
@@ -286,6 +359,8 @@ class Hub:
         if conn.seat is None:
             raise ProtocolError("not_seated")
         table = self.rooms[conn.room].tables[conn.table]
+        if table.config.closed:
+            raise ProtocolError("room_closed", room=conn.room)
         self._fresh(table)
         nonce, move, deal = message["id"], message["move"], message["deal"]
         behind = (deal, move) != (table.deal, table.moves)
@@ -326,6 +401,10 @@ class Hub:
         self.conns.get((conn.room, conn.table), set()).discard(conn)
         if conn.seat is None:
             return
+        table = self.rooms[conn.room].tables[conn.table]
+        row = table.seats[conn.seat]
+        if table.config.closed or row is None or row.control == "removed":
+            return  # nothing to hand over: the bot has the seat, or the room is closed
         key = (conn.room, conn.table, conn.seat)
         if any(c.seat == conn.seat for c in self.conns[(conn.room, conn.table)]):
             return
@@ -539,6 +618,9 @@ class Hub:
         # move's own read) may have read the change first without telling anyone.
         if move is None or not table.follow(self.store, *move):
             table.sync(self.store)
+        if move is None:  # a seat changed, or the teacher closed the room
+            room.config.closed = bool((self.store.room(room_name) or {}).get("closed"))
+            self._evict(room, None if room.config.closed else table)
         await self.changed(table, local=False)
 
     async def run_bots(self, table: Table) -> None:
@@ -558,15 +640,87 @@ class Hub:
         room = self.room(name)
         if room is None:
             raise ProtocolError("no_room")
+        if room.config.closed:
+            raise ProtocolError("room_closed", room=name)
         started = room.start(self.store)
         for table in started:
             await self.changed(table)
             await self.run_bots(table)
         return [table.index for table in started]
 
-    async def reply_error(self, conn: Conn, err: RuleError, message: dict | None) -> None:
-        extra = {"id": message["id"]} if message and message.get("type") == "act" else {}
+    async def refuse(self, conn: Conn, err: RuleError, frame: object) -> None:
+        """The localized refusal of ``frame``, with its ``id`` when it has one (a client
+        waiting for that frame's answer gets it); a connection refused too often is closed."""
+        found, lang = frame_hints(frame)
+        if conn.room is None and lang is not None:  # not joined: the frame's language
+            conn.lang = lang
+        extra = {**getattr(err, "extra", {}), **({"id": found} if found else {})}
         await conn.send(error(err, conn.lang, **extra))
+        if not conn.strike():
+            conn.shut(encode(error(ProtocolError("refused_too_often"), conn.lang)))
+
+    # --- the teacher's controls ------------------------------------------------------------
+
+    async def close_room(self, name: str) -> None:
+        """No join or move any more; every connection to the room is closed, its records
+        stay. Other workers hear of it with each table's change and read the room again."""
+        room = self.room(name)
+        if room is None:
+            raise ProtocolError("no_room")
+        config = room.config.to_dict()
+        config["closed"] = True
+        self.store.put_room(name, config)
+        room.config.closed = True
+        for table in room.tables.values():
+            await self.changed(table)
+        self._evict(room)
+
+    async def remove(self, name: str, index: int, seat: int) -> None:
+        """Take a learner off a seat for good: the room's bot plays it from now on, and the
+        learner's token no longer takes it back (``classroom.removed``)."""
+        room = self.room(name)
+        if room is None:
+            raise ProtocolError("no_room")
+        if index not in {row.tbl for row in self.store.seats(name)}:
+            raise ProtocolError("bad_field", field="table")
+        table = room.table(index)  # perhaps not held here yet (another worker seated it)
+        table.sync(self.store)
+        if not 0 <= seat < len(table.seats) or table.seats[seat] is None:
+            raise ProtocolError("bad_field", field="seat")
+        if table.seats[seat].control not in ("human", "replaced"):
+            raise ProtocolError("bad_field", field="seat")
+        self.store.set_control(name, index, seat, "removed")
+        self.store.arrive(name, index, seat)  # no replacement is due: the bot has it now
+        timer = self._timers.pop((name, index, seat), None)
+        if timer:
+            timer.cancel()
+        table.sync(self.store)
+        self._evict(room, table)
+        await self.changed(table)
+        await self.run_bots(table)
+
+    def _evict(self, room: Room, table: Table | None = None) -> None:
+        """Close this worker's connections to a closed room, or to removed seats of
+        ``table``, each told why in its language."""
+        tables = [table] if table is not None else list(room.tables.values())
+        for each in tables:
+            for conn in list(self.conns.get((room.name, each.index), ())):
+                row = each.seats[conn.seat] if conn.seat is not None else None
+                if room.config.closed:
+                    err = ProtocolError("room_closed", room=room.name)
+                elif row is not None and row.control == "removed":
+                    err = ProtocolError("removed")
+                else:
+                    continue
+                conn.shut(encode(error(err, conn.lang)))
+        if room.config.closed:
+            for conn in list(self.conns.get((room.name, None), ())):
+                conn.shut(encode(error(ProtocolError("room_closed", room=room.name), conn.lang)))
+
+
+def _echo(message: dict) -> dict:
+    """The ``id`` a join or watch came with, for its welcome (none if it had none)."""
+    return {"id": message["id"]} if message.get("id") else {}
 
 
 def _forwardable(

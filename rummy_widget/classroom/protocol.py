@@ -11,19 +11,30 @@ from __future__ import annotations
 
 import json
 import re
+import unicodedata
+from functools import cache
 
 from ..engine.actions import Action
 from ..errors import RuleError
-from ..i18n import LANGUAGES
+from ..i18n import LANGUAGES, t
 
 VERSION = 2
 #: A client's message is small: the largest legal one is a meld of a whole hand.
 MAX_MESSAGE = 4096
-#: Names of rooms and learners: short, printable, no control characters.
-NAME = re.compile(r"^[^\x00-\x1f\x7f]{1,32}$")
-ROOM = re.compile(r"^[A-Za-z0-9_-]{1,24}$")
-TOKEN = re.compile(r"^[A-Za-z0-9_-]{16,64}$")
-NONCE = re.compile(r"^[A-Za-z0-9_-]{1,40}$")
+#: Names of rooms and learners: short, printable, no control characters. Anchored at the
+#: string's very ends (``\A``, ``\Z``): ``$`` also matches before a final newline, which
+#: made ``"KETTU\n"`` a second room that looks like KETTU. ``learner_name`` checks more.
+NAME = re.compile(r"\A[^\x00-\x1f\x7f]{1,32}\Z")
+ROOM = re.compile(r"\A[A-Za-z0-9_-]{1,24}\Z")
+TOKEN = re.compile(r"\A[A-Za-z0-9_-]{16,64}\Z")
+NONCE = re.compile(r"\A[A-Za-z0-9_-]{1,40}\Z")
+#: Unicode categories no name may hold: controls, format characters (the right-to-left
+#: override U+202E, zero-width spaces and joiners), line and paragraph separators, private
+#: use, surrogates and unassigned code points. Each hides or rearranges what is shown.
+HIDDEN = frozenset({"Cc", "Cf", "Zl", "Zp", "Co", "Cs", "Cn"})
+#: Combining marks allowed on one letter (Vietnamese needs two); hundreds stack into a
+#: tower that covers the names around it.
+MARKS_ON_A_LETTER = 2
 CLIENT_TYPES = ("join", "watch", "act")
 
 
@@ -80,13 +91,17 @@ def decode(text: object) -> dict:
         raise ProtocolError("bad_field", field="lang")
     message = {"type": kind, "lang": lang}  # the language of a join or watch is the socket's
     if kind in ("join", "watch"):
-        message["room"] = _text(data, "room", ROOM)
+        message["room"] = room_name(data.get("room"))
+        message["id"] = _text(data, "id", NONCE, optional=True)  # echoed in the welcome
     if kind == "join":
-        message["name"] = _text(data, "name", NAME).strip() or _fail("name")
+        message["name"] = learner_name(data.get("name"))
         message["token"] = _text(data, "token", TOKEN, optional=True)
     if kind == "watch":
-        key = data.get("key")
-        message["key"] = _text(data, "key", TOKEN, optional=True) if key is not None else None
+        message["key"] = _text(data, "key", TOKEN, optional=True)
+        hands = data.get("hands", True)
+        if not isinstance(hands, bool):
+            raise ProtocolError("bad_field", field="hands")
+        message["hands"] = hands
     if kind == "act":
         message["id"] = _text(data, "id", NONCE)
         move = data.get("move")
@@ -105,13 +120,78 @@ def _text(data: dict, field: str, pattern: re.Pattern, optional: bool = False) -
     value = data.get(field)
     if value is None and optional:
         return None
-    if not isinstance(value, str) or not pattern.match(value):
+    if not isinstance(value, str) or not pattern.fullmatch(value):
         _fail(field)
     return value
 
 
+def room_name(value: object) -> str:
+    """A room's name: 1-24 of ``A-Z a-z 0-9 _ -``, the whole string."""
+    if not isinstance(value, str) or not ROOM.fullmatch(value):
+        _fail("room")
+    return value
+
+
+def learner_name(value: object) -> str:
+    """A learner's name as shown: NFC, runs of spaces made one, 1-32 characters; refused
+    (localized) with a hidden or direction-changing character, more than
+    ``MARKS_ON_A_LETTER`` combining marks on a letter, or a name the room's bots use."""
+    if not isinstance(value, str) or len(value) > 4 * 32:
+        _fail("name")
+    if any(unicodedata.category(c) in HIDDEN for c in value):
+        raise ProtocolError("name_hidden", field="name")
+    name = " ".join(unicodedata.normalize("NFC", value).split())
+    marks = 0
+    for i, char in enumerate(unicodedata.normalize("NFD", name)):
+        marks = marks + 1 if unicodedata.category(char).startswith("M") else 0
+        if marks > MARKS_ON_A_LETTER or (marks and i == 0):  # too many, or on no letter
+            raise ProtocolError("name_marks", field="name")
+    if not 1 <= len(name) <= 32:
+        _fail("name")
+    if bots_name(name):
+        raise ProtocolError("name_reserved", name=name)
+    return name
+
+
+def bots_name(name: str) -> bool:
+    """Whether ``name`` is, or looks like, a bot's seat name in any language ("basic bot 2",
+    "perusbotti 2", "Basic  Bot"): those are the room's bots'."""
+    folded = " ".join(unicodedata.normalize("NFKC", name).casefold().split())
+    return any(pattern.fullmatch(folded) for pattern in _bot_patterns())
+
+
+@cache
+def _bot_patterns() -> tuple[re.Pattern, ...]:
+    from ..bots import BOT_NAMES
+
+    patterns = []
+    for lang in LANGUAGES:
+        for bot in BOT_NAMES:
+            template = t(f"classroom.bot_seat.{bot}", lang, n="\0").casefold()
+            head, _, tail = template.partition("\0")
+            patterns.append(re.compile(re.escape(head.strip()) + r"\s*\d*\s*" + re.escape(tail)))
+    return tuple(patterns)
+
+
 def _fail(field: str):
     raise ProtocolError("bad_field", field=field)
+
+
+def frame_hints(text: object) -> tuple[str | None, str | None]:
+    """The ``id`` and ``lang`` of a client's frame, where readable, even of one refused:
+    every refusal carries the id (a rate refusal too), so that a client waiting for that
+    frame's answer gets one, and a first frame's refusal is in the language it asked for."""
+    if not isinstance(text, str) or len(text) > MAX_MESSAGE:
+        return None, None
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):
+        return None, None
+    if not isinstance(data, dict):
+        return None, None
+    found, lang = data.get("id"), data.get("lang")
+    found = found if isinstance(found, str) and NONCE.fullmatch(found) else None
+    return found, lang if lang in LANGUAGES else None
 
 
 def error(err: RuleError, lang: str, **extra: object) -> dict:

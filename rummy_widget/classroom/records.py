@@ -5,6 +5,7 @@ CSV has one row per seat per finished deal, with the columns of ``CSV_COLUMNS``:
 the table and deal (numbered from 0, as the API numbers them), the seat (from 0, as in
 the table's view), the name at that seat, who played it (``human``, ``bot`` or ``replaced``), the
 penalty points of that deal, and whether that seat went out (``winner``) and went Rummy.
+A text cell that a spreadsheet would read as a formula starts with ``'`` (``spreadsheet_safe``).
 """
 
 from __future__ import annotations
@@ -73,9 +74,21 @@ def standings(rows: list[dict]) -> list[dict]:
     )
 
 
+#: What a spreadsheet reads as the start of a formula (OWASP, "CSV injection").
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def spreadsheet_safe(value: object) -> object:
+    """A text cell a spreadsheet would run as a formula, as text: a ``'`` before it (a
+    learner named ``=HYPERLINK(...)`` stays a name). Numbers and booleans stay as they are."""
+    if isinstance(value, str) and value.startswith(FORMULA_START):
+        return "'" + value
+    return value
+
+
 def to_csv(rows: list[dict]) -> str:
     out = io.StringIO()
     writer = csv.DictWriter(out, fieldnames=CSV_COLUMNS, lineterminator="\n")
     writer.writeheader()
-    writer.writerows(rows)
+    writer.writerows({k: spreadsheet_safe(v) for k, v in row.items()} for row in rows)
     return out.getvalue()

@@ -13,19 +13,34 @@ how a restarted server, or another worker, catches up.
 from __future__ import annotations
 
 import contextlib
+import hashlib
+import hmac
 import secrets
 from dataclasses import dataclass, field
 
 from ..bots import BOT_NAMES, get_bot
 from ..engine.actions import Action
 from ..engine.game import Game
+from ..engine.inputs import is_whole
 from ..engine.rules import PRESETS
 from ..errors import RuleError
 from ..i18n import LANGUAGES, t
 from .protocol import ProtocolError
 from .store import Conflict, SeatRow, Store, digest
 
-BOT_CONTROLS = ("bot", "replaced")
+#: Seats a bot plays: an empty seat's, a learner's who left ("replaced", until they come
+#: back) and a learner's the teacher removed ("removed", for good).
+BOT_CONTROLS = ("bot", "replaced", "removed")
+#: Bits of a room's secret seed (drawn from ``secrets``), and the most a teacher's may have.
+SEED_BITS, SEED_BITS_MAX = 128, 256
+
+
+def deal_seed(seed: int, deal: int, spread: int = 0) -> int:
+    """The ``Game`` seed of deal ``deal`` in a room of secret ``seed`` (``spread``: the table's
+    index when its deals differ from the other tables', else 0): 128 bits of
+    HMAC-SHA256(seed, "deal:spread:deal")."""
+    mac = hmac.new(str(seed).encode(), f"deal:{spread}:{deal}".encode(), hashlib.sha256)
+    return int.from_bytes(mac.digest()[:16], "big")
 
 
 @dataclass
@@ -36,11 +51,15 @@ class RoomConfig:
     bots: str = "basic"
     replace_after: float = 60.0
     deals: int = 3
-    seed: int = 0
+    #: The room's secret: every deal's shuffle is derived from it (``deal_seed``). None
+    #: until the room is made, which draws 128 bits from ``secrets`` unless the teacher
+    #: chose one (for a lesson or a replay: anyone who knows it can compute the deals).
+    seed: int | None = None
     duplicate: bool = True
     rules: str = "traditional"
     lang: str = "en"
     layouts: list[dict] = field(default_factory=list)  # prepared deals (``Game.to_dict``)
+    closed: bool = False  # the teacher closed the room: no join, no move; records stay
 
     @classmethod
     def read(cls, data: object) -> RoomConfig:
@@ -54,11 +73,13 @@ class RoomConfig:
             "replace_after": isinstance(config.replace_after, int | float)
             and 0 <= config.replace_after <= 86400,
             "deals": isinstance(config.deals, int) and 1 <= config.deals <= 1000,
-            "seed": isinstance(config.seed, int) and 0 <= config.seed < 2**31,
+            "seed": config.seed is None
+            or (is_whole(config.seed) and 0 <= config.seed < 2**SEED_BITS_MAX),
             "duplicate": isinstance(config.duplicate, bool),
             "rules": isinstance(config.rules, str) and config.rules in PRESETS,
             "lang": isinstance(config.lang, str) and config.lang in LANGUAGES,
             "layouts": isinstance(config.layouts, list) and len(config.layouts) <= 100,
+            "closed": config.closed is False,
         }
         for name, ok in checks.items():
             if not ok:
@@ -71,6 +92,12 @@ class RoomConfig:
 
     def to_dict(self) -> dict:
         return {name: getattr(self, name) for name in self.__dataclass_fields__}
+
+    def with_secret(self) -> RoomConfig:
+        """This config with a seed: the teacher's, or 128 bits from ``secrets``."""
+        if self.seed is None:
+            self.seed = secrets.randbits(SEED_BITS)
+        return self
 
 
 class Table:
@@ -114,8 +141,9 @@ class Table:
         return [a + b for a, b in zip(self.before, game.result.penalties, strict=True)]
 
     def deal_seed(self, deal: int) -> int:
-        spread = 0 if self.config.duplicate else self.index
-        return (self.config.seed * 1_000_003 + spread * 1009 + deal) % 2**32
+        """Deal ``deal``'s shuffle: an HMAC keyed with the room's seed, so that nobody without
+        the seed can compute it (``random.Random(k)`` of a small ``k`` anyone could)."""
+        return deal_seed(self.config.seed or 0, deal, 0 if self.config.duplicate else self.index)
 
     # --- catching up with the store --------------------------------------------------------
 
@@ -308,7 +336,7 @@ class Table:
         """The move of a bot whose turn it is (an empty seat's or a replaced learner's)."""
         self.catch_up()
         game = self.game
-        if game is None or game.phase == "over":
+        if game is None or game.phase == "over" or self.config.closed:
             return None
         seat = game.current_player
         row = self.seats[seat]
@@ -343,20 +371,25 @@ class Room:
         for index in sorted({row.tbl for row in store.seats(self.name)}):
             self.table(index).sync(store)
 
-    def join(self, store: Store, name: str, token: str | None) -> tuple[Table, int, str]:
-        """Seat a learner: the seat its token names, else the first free one. Returns the
-        table, the seat and the token (new, or the one given)."""
+    def join(
+        self, store: Store, name: str, token: str | None, max_tables: int = 25
+    ) -> tuple[Table, int, str]:
+        """Seat a learner: the seat its token names, else the first free one of the first
+        ``max_tables`` tables. Returns the table, the seat and the token (new, or the one
+        given)."""
         if token is not None:
             row = store.seat_by_token(self.name, token)
             if row is None:
                 raise ProtocolError("bad_token")
+            if row.control == "removed":
+                raise ProtocolError("removed")
             table = self.table(row.tbl)
             if row.control == "replaced":
                 store.set_control(self.name, row.tbl, row.seat, "human")
             table.sync(store)
             return table, row.seat, token
         token = secrets.token_urlsafe(24)
-        for index in range(10_000):
+        for index in range(max_tables):
             table = self.table(index)
             if table.deal is not None:
                 continue  # a started table never has a free seat again

@@ -20,6 +20,13 @@ class Settings:
     origins: list[str] = field(default_factory=list)  # browser origins besides the server's
     rate: float = 20.0  # messages a second per connection, on average
     burst: int = 40
+    #: A join may make a room (a trusted class); else only the teacher makes rooms.
+    open_rooms: bool = False
+    rooms_per_address: int = 3  # rooms one client address may make with open rooms
+    max_tables: int = 25  # tables in one room
+    max_connections: int = 200  # WebSockets open from one client address, in one worker
+    #: ``Host`` header values the server answers (``TrustedHostMiddleware``); empty: any.
+    allowed_hosts: list[str] = field(default_factory=list)
 
     def to_env(self) -> dict[str, str]:
         env = {}
@@ -39,7 +46,9 @@ class Settings:
             if raw is None:
                 continue
             default = getattr(settings, name)
-            if isinstance(default, list):
+            if isinstance(default, bool):
+                value = raw == "True"
+            elif isinstance(default, list):
                 value = [item for item in raw.split(",") if item]
             elif spec.type in ("float",) or isinstance(default, float):
                 value = float(raw)

@@ -19,6 +19,7 @@ import asyncio
 import contextlib
 import hashlib
 import json
+import os
 import sqlite3
 import time
 from concurrent.futures import ThreadPoolExecutor
@@ -57,7 +58,19 @@ class Conflict(Exception):
 
 
 def digest(token: str) -> str:
-    return hashlib.sha256(token.encode()).hexdigest()
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def private_file(path: str) -> None:
+    """Make the SQLite file readable and writable by this user only (0600) before SQLite
+    opens it: it holds every hand. SQLite gives its ``-wal`` and ``-shm`` files the mode of
+    the database file; those left by an earlier run are made private too."""
+    if path in ("", ":memory:") or path.startswith("file:"):
+        return
+    os.close(os.open(path, os.O_CREAT | os.O_RDWR, 0o600))
+    for name in (path, path + "-wal", path + "-shm"):
+        with contextlib.suppress(FileNotFoundError, PermissionError):
+            os.chmod(name, 0o600)
 
 
 @dataclass
@@ -82,6 +95,7 @@ class Store:
             self._mark = "%s"
         else:
             path = url.removeprefix("sqlite:///")
+            private_file(path)
             self._db = sqlite3.connect(path, timeout=30, isolation_level=None)
             self._db.execute("PRAGMA journal_mode=WAL")
             # WAL with NORMAL survives a killed process (not a power cut) at a fraction of
@@ -167,8 +181,22 @@ class Store:
             self._run("INSERT INTO settings VALUES (?, ?)", (key, make()))
         return self._rows("SELECT value FROM settings WHERE key = ?", (key,))[0][0]
 
+    def get_setting(self, key: str) -> str | None:
+        rows = self._rows("SELECT value FROM settings WHERE key = ?", (key,))
+        return rows[0][0] if rows else None
+
+    def put_setting(self, key: str, value: str | None) -> None:
+        """Replace (or, with None, remove) the stored value of ``key``."""
+        self._run("DELETE FROM settings WHERE key = ?", (key,))
+        if value is not None:
+            with contextlib.suppress(Conflict):  # another worker stored it at the same time
+                self._run("INSERT INTO settings VALUES (?, ?)", (key, value))
+
     def add_room(self, name: str, config: dict) -> None:
         self._run("INSERT INTO rooms VALUES (?, ?)", (name, json.dumps(config)))
+
+    def put_room(self, name: str, config: dict) -> None:
+        self._run("UPDATE rooms SET config = ? WHERE name = ?", (json.dumps(config), name))
 
     def rooms(self) -> dict[str, dict]:
         return {n: json.loads(c) for n, c in self._rows("SELECT name, config FROM rooms")}

@@ -160,7 +160,6 @@ class Game:
         self.take_backs: list[TakeBack] = []  # moves undone by ``take_back``, oldest first
         # Events are read-only (``Frozen``) so every observation can share them uncopied.
         self._log: list[Frozen] = [Frozen(type="deal", dealer=dealer)]
-        self._meld_views: list[tuple[Meld, Frozen]] = []
         self._result: DealResult | None = None
         self._initial = self._snapshot()
 
@@ -327,8 +326,6 @@ class Game:
         return Cards(self._hands[self._seat(player)])
 
     def _seat(self, player: object) -> int:
-        if player.__class__ is int and 0 <= player < len(self.names):  # the usual case, quickly
-            return player
         return check_seat(player, self.players, self.lang)
 
     # --- actions ---------------------------------------------------------------------------
@@ -669,19 +666,13 @@ class Game:
         }
 
     def _meld_json(self) -> list[Frozen]:
-        """The table's melds as read-only JSON, each built once (melds never change place:
-        a lay-off puts a new meld at the same index)."""
-        views = self._meld_views
-        for i, meld in enumerate(self._melds):
-            if i < len(views) and views[i][0] is meld:
-                continue
-            cards = tuple([CARD_JSON[c.id] for c in meld.cards])
-            view = Frozen(index=i, owner=meld.owner, kind=meld.kind, cards=cards)
-            if i < len(views):
-                views[i] = (meld, view)
-            else:
-                views.append((meld, view))
-        return [view for _, view in views[: len(self._melds)]]
+        """The table's melds as read-only JSON."""
+        return [
+            Frozen(
+                index=i, owner=m.owner, kind=m.kind, cards=tuple([CARD_JSON[c.id] for c in m.cards])
+            )
+            for i, m in enumerate(self._melds)
+        ]
 
     def show(self, player: int = 0, open_hands: bool = False, lang: str | None = None, **style):
         """A picture of the table from ``player``'s seat (all hands face up if ``open_hands``)."""

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import asdict, dataclass, fields, replace
+from functools import cached_property
 
 from ..errors import Reason, RuleError
 from ..i18n import check_lang, current_language, t
@@ -45,6 +46,15 @@ class Rules:
         problem = _problem(self)
         if problem is not None:
             raise RuleError("bad_rules", current_language(), reason=problem)
+
+    @cached_property
+    def memo(self) -> dict:
+        """What other parts work out once from these rules (the solver's tables and memos),
+        kept as long as this object. Not a rule: never compared, hashed, saved or pickled."""
+        return {}
+
+    def __getstate__(self) -> dict:
+        return {k: v for k, v in self.__dict__.items() if k != "memo"}
 
     @classmethod
     def preset(cls, name: str | Rules, lang: str | None = None) -> Rules:

@@ -257,7 +257,7 @@ class raw_env(AECEnv, EzPickle):
             self.game = Game.from_dict(game.to_dict())
         else:
             shuffle = self._deals.randrange(2**32)
-            self.game = Game(len(self.possible_agents), self.rules, seed=shuffle, lang=self.lang)
+            self.game = Game(list(self.possible_agents), self.rules, seed=shuffle, lang=self.lang)
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)

@@ -20,6 +20,10 @@ from .evaluate import Measured
 BUDGET = 1000
 SECOND_SHARE = 1 / 3
 MIN_WORLDS = 4
+#: A learner's blunder with at least ``BLUNDER_GAP`` points at stake by the cheap look gets
+#: ``BLUNDER_LOOK`` times the second look's worlds.
+BLUNDER_GAP = 10
+BLUNDER_LOOK = 2
 
 
 class Contested(Protocol):
@@ -27,6 +31,7 @@ class Contested(Protocol):
 
     move: int
     contested: Measured | None
+    finding: object | None  # a learner's blunder spotted (``patterns.Finding``): looked at first
 
 
 def first_look_worlds(option_counts: list[int], samples: int, budget: int, confirm: int) -> int:
@@ -46,10 +51,29 @@ def lead(other: Measured) -> float:
     return abs(other.gain) / other.error if other.error else math.inf
 
 
+def worlds_of(step: Contested, confirm: int) -> int:
+    """Worlds of a decision's second look: ``confirm``, and ``BLUNDER_LOOK`` times as many for
+    a learner's blunder whose cheap look says the gap is large (a blunder's points): the
+    verdict stands on the cheap look, and the figures shown with it deserve more worlds."""
+    gap = getattr(step.finding, "gap", 0)
+    return confirm * (BLUNDER_LOOK if gap >= BLUNDER_GAP else 1)
+
+
 def second_looks(steps: Sequence[Contested], left: int, confirm: int) -> list[Contested]:
-    """The decisions that get a second look (``2 * confirm`` playouts each) out of the ``left``
-    playouts: the contested ones, largest lead first (then the earlier move)."""
+    """The decisions that get a second look (``2 * worlds_of(step)`` playouts each) out of the
+    ``left`` playouts: the contested ones, a learner's blunder first, then the largest lead
+    first (then the earlier move), until the next one would not fit."""
     if not confirm:
         return []
-    ranked = sorted((s for s in steps if s.contested), key=lambda s: (-lead(s.contested), s.move))
-    return ranked[: max(0, left) // (2 * confirm)]
+    ranked = sorted(
+        (s for s in steps if s.contested),
+        key=lambda s: (s.finding is None, -lead(s.contested), s.move),
+    )
+    chosen = []
+    for step in ranked:
+        cost = 2 * worlds_of(step, confirm)
+        if cost > left:
+            break
+        chosen.append(step)
+        left -= cost
+    return chosen

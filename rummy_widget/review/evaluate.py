@@ -54,13 +54,22 @@ def same_choice(a: Action, b: Action) -> bool:
 
 
 def options(
-    seen: Seen, played: Action, expert: Action, bot: ExpertBot, alternatives: int
+    seen: Seen,
+    played: Action,
+    expert: Action,
+    bot: ExpertBot,
+    alternatives: int,
+    better: Action | None = None,
 ) -> list[Action]:
-    """The played move first, then up to ``alternatives`` others worth comparing: the expert's
-    choice (``expert``), melding when the seat held back, the expert's best discards, the other
-    table plays; only legal moves, one per choice. A draw has at most two options."""
+    """The played move first, then up to ``alternatives`` others worth comparing: ``better``
+    (a learner's blunder's better move, ``patterns.py``; it comes on top of the others), the
+    expert's choice (``expert``), melding when the seat held back, the expert's best discards,
+    the other table plays; only legal moves, one per choice. A draw has at most two options."""
     legal = legal_actions(seen)
     found = [played]
+    if better is not None and not same_choice(better, played) and better in legal:
+        found.append(better)
+        alternatives += 1
 
     def add(action: Action) -> None:
         fresh = not any(same_choice(action, f) for f in found)

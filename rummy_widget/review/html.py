@@ -12,7 +12,8 @@ from ..display.markup import esc, tag
 from ..display.tables import table, td, th
 from ..engine.actions import Action
 from ..i18n import t
-from .result import Decision, Review, action_text, summary
+from .result import Decision, Review, action_text, headline, summary
+from .wording import number
 
 ITEM_STYLE = "border-left:4px solid {colour};padding:4px 10px;margin:10px 0"
 COLOURS = {"mistake": "#c62828", "find": "#2e7d32", "about_equal": "#9e9e9e", "best": "#9e9e9e"}
@@ -35,7 +36,8 @@ def move_html(label: str, action: Action, lang: str) -> str:
 
 def decision_html(review: Review, decision: Decision, lang: str) -> str:
     """One decision worth talking about: the position, the moves, the reason."""
-    head = tag("strong", esc(t("review.move", lang, n=decision.move + 1)))
+    grade = t(f"review.grade.{decision.grade}", lang)
+    head = tag("strong", esc(f"{t('review.move', lang, n=decision.move + 1)} ({grade})"))
     body = tag("div", head + " " + esc(decision.reason(lang)))
     if decision.take_backs:
         body += tag("div", esc(t("review.took_back", lang, count=decision.take_backs)))
@@ -58,11 +60,11 @@ def decisions_table(review: Review, lang: str) -> str:
     ]
     rows = []
     for d in review.decisions:
-        cost = f"{d.cost:.1f} ± {d.error:.1f}"
+        cost = f"{number(d.cost, lang)} ± {number(d.error, lang)}"
         cells = [
             td(str(d.move + 1), numeric=True),
             td(esc(action_text(d.played, lang))),
-            td(esc(t(f"review.verdict.{d.verdict}", lang))),
+            td(esc(t(f"review.grade.{d.grade}", lang))),
             td(esc(cost), numeric=True),
         ]
         rows.append(tag("tr", "".join(cells)))
@@ -71,7 +73,8 @@ def decisions_table(review: Review, lang: str) -> str:
 
 def review_html(review: Review, lang: str) -> str:
     """The whole review: the summary, each mistake and find, the table of decisions."""
-    body = tag("div", tag("strong", esc(summary(review, lang))))
+    body = tag("div", tag("strong", esc(headline(review, lang))))
+    body += tag("div", esc(summary(review, lang)))
     for decision in [*review.mistakes, *review.finds]:
         body += decision_html(review, decision, lang)
     body += decisions_table(review, lang)

@@ -13,10 +13,26 @@ from dataclasses import dataclass, field
 
 from ..engine.actions import Action
 from ..i18n import check_lang, t
+from .patterns import Finding
+from .wording import finding_reason, number
 
 #: What a decision's figures say: the played move was the best tried, or a find (it beat the
 #: expert bot's choice clearly), about equal to the best, or a mistake.
 VERDICTS = ("best", "find", "about_equal", "mistake")
+#: The grades learners know from chess reviews, worst first. A flagged decision is a blunder,
+#: a mistake or an inaccuracy by the points it gave away (``GRADE_POINTS``); the others are
+#: "good" (about equal to the best tried) or "best" (nothing tried did better, or a find).
+GRADES = ("blunder", "mistake", "inaccuracy", "good", "best")
+#: The least points of a blunder and of a mistake; less is an inaccuracy (docs/review.md).
+GRADE_POINTS = {"blunder": 10.0, "mistake": 4.0}
+
+
+def grade_of(points: float) -> str:
+    """The grade of a flagged decision that gave away ``points``."""
+    for grade, least in GRADE_POINTS.items():
+        if points >= least:
+            return grade
+    return "inaccuracy"
 
 
 def action_text(action: Action, lang: str) -> str:
@@ -62,6 +78,28 @@ class Decision:
     take_backs: int = 0
     checked: int = 0  # fresh worlds of the second look (0: none); ``cost`` comes from them
     unchecked: bool = False  # a lead worth a second look that the review's budget did not reach
+    grade: str = ""  # one of ``GRADES``; "" takes it from the verdict
+    finding: Finding | None = None  # a learner's blunder spotted (``patterns.py``), flagged or not
+
+    def __post_init__(self) -> None:
+        if not self.grade:
+            found = "best" if self.verdict in ("best", "find") else "good"
+            if self.verdict == "mistake":
+                found = grade_of(self.cost)
+            object.__setattr__(self, "grade", found)
+
+    @property
+    def flagged_finding(self) -> bool:
+        """Is this a learner's blunder the review stands by (its reason names the cards)?"""
+        return self.finding is not None and self.verdict == "mistake"
+
+    @property
+    def points(self) -> float:
+        """The points the grade rests on: the cheap look's gap for a learner's blunder, else
+        the playouts' cost."""
+        if self.flagged_finding:
+            return float(self.finding.gap)
+        return self.cost
 
     @property
     def is_mistake(self) -> bool:
@@ -71,6 +109,8 @@ class Decision:
         """The verdict in plain words: the reason first, one number at most."""
         check_lang(lang)
         played = action_text(self.played, lang)
+        if self.flagged_finding:
+            return finding_reason(self.finding, self.played, self.observation, lang)
         if self.verdict == "mistake":
             better = action_text(self.better, lang)
             if self.played.kind in ("meld", "lay_off") and self.better.kind == "discard":
@@ -94,9 +134,9 @@ class Decision:
                 "review.details.option",
                 lang,
                 action=action_text(o.action, lang),
-                points=f"{o.points:+.1f}",
-                gain=f"{o.gain:+.1f}",
-                error=f"{o.error:.1f}",
+                points=number(o.points, lang, sign=True),
+                gain=number(o.gain, lang, sign=True),
+                error=number(o.error, lang),
             )
             for o in self.options
         ]
@@ -107,11 +147,14 @@ class Decision:
                 "review.details.checked",
                 lang,
                 samples=self.checked,
-                gain=f"{figure:+.1f}",
-                error=f"{self.error:.1f}",
+                gain=number(figure, lang, sign=True),
+                error=number(self.error, lang),
             )
         if self.unchecked:
             text += "\n" + t("review.details.unchecked", lang)
+        if self.flagged_finding:
+            gap = number(self.finding.gap, lang)
+            text += "\n" + t("review.details.gap", lang, points=gap)
         return text
 
     def to_json(self, lang: str = "en") -> dict:
@@ -121,6 +164,8 @@ class Decision:
             "move": self.move,
             "seat": self.seat,
             "verdict": self.verdict,
+            "grade": self.grade,
+            "kind": self.finding.kind if self.flagged_finding else None,
             "played": self.played.to_json(),
             "better": self.better.to_json() if self.better else None,
             "cost": round(self.cost, 2),
@@ -132,7 +177,7 @@ class Decision:
     def __repr__(self) -> str:
         figure = f"{self.cost:.1f} ± {self.error:.1f}"
         better = f" (better: {self.better})" if self.better else ""
-        return f"Decision(move {self.move}: {self.played}{better}, {self.verdict}, {figure})"
+        return f"Decision(move {self.move}: {self.played}{better}, {self.grade}, {figure})"
 
 
 @dataclass(frozen=True)
@@ -149,9 +194,18 @@ class Review:
 
     @property
     def mistakes(self) -> list[Decision]:
-        """The flagged decisions, costliest first."""
+        """The flagged decisions (blunders, mistakes, inaccuracies), costliest first."""
         found = [d for d in self.decisions if d.verdict == "mistake"]
-        return sorted(found, key=lambda d: (-d.cost, d.move))
+        return sorted(found, key=lambda d: (GRADES.index(d.grade), -d.points, d.move))
+
+    def count(self, grade: str) -> int:
+        """How many decisions got ``grade``."""
+        return sum(d.grade == grade for d in self.decisions)
+
+    def headline(self, lang: str | None = None) -> str:
+        """The deal's summary for the top of the review and the table's Review screen:
+        "1 blunder, 2 mistakes; the biggest: move 7, discarding 4♣."."""
+        return headline(self, check_lang(lang or self.lang))
 
     @property
     def finds(self) -> list[Decision]:
@@ -170,6 +224,8 @@ class Review:
         lang = check_lang(lang or self.lang)
         return {
             "seat": self.seat,
+            "headline": headline(self, lang),
+            "counts": {g: self.count(g) for g in GRADES},
             "samples": self.samples,
             "decisions": [d.to_json(lang) for d in self.decisions],
             "mistakes": [d.move for d in self.mistakes],
@@ -179,16 +235,14 @@ class Review:
     def text(self, lang: str | None = None) -> str:
         """The summary line, then each mistake and find with its reason."""
         lang = check_lang(lang or self.lang)
-        lines = [summary(self, lang)]
+        lines = [headline(self, lang), summary(self, lang)]
         for d in [*self.mistakes, *self.finds]:
-            lines.append(f"{t('review.move', lang, n=d.move + 1)}: {d.reason(lang)}")
+            grade = t(f"review.grade.{d.grade}", lang)
+            lines.append(f"{t('review.move', lang, n=d.move + 1)} ({grade}): {d.reason(lang)}")
         return "\n".join(lines)
 
     def __repr__(self) -> str:
-        return (
-            f"Review(seat {self.seat}: {len(self.decisions)} decisions, "
-            f"{len(self.mistakes)} mistakes, {len(self.finds)} finds)"
-        )
+        return f"Review(seat {self.seat}: {headline(self, 'en')} {summary(self, 'en')})"
 
     def _repr_html_(self) -> str:
         from .html import review_html
@@ -204,4 +258,28 @@ def summary(review: Review, lang: str) -> str:
         decisions=len(review.decisions),
         mistakes=len(review.mistakes),
         finds=len(review.finds),
+    )
+
+
+#: The grades a headline counts, in its order.
+COUNTED = (("blunder", "blunders"), ("mistake", "mistakes"), ("inaccuracy", "inaccuracies"))
+
+
+def headline(review: Review, lang: str) -> str:
+    """ "1 blunder, 2 mistakes; the biggest: move 7, discarding 4♣." or "No mistakes found."
+    in ``lang``."""
+    counts = [
+        t(f"plural.{unit}.{'one' if n == 1 else 'other'}", lang, n=n)
+        for grade, unit in COUNTED
+        if (n := review.count(grade))
+    ]
+    if not counts:
+        return t("review.headline.clean", lang)
+    biggest = review.mistakes[0]
+    return t(
+        "review.headline.flagged",
+        lang,
+        counts=", ".join(counts),
+        n=biggest.move + 1,
+        played=action_text(biggest.played, lang),
     )

@@ -17,6 +17,7 @@ import threading
 from operator import itemgetter
 
 from ..engine.cards import DECK, ID_BITS, Card
+from ._runs import K_PENALTY
 
 CARDS = DECK  # every physical card, shared with the engine and the bots
 BIT = ID_BITS  # card id -> its bit in a hand's id set
@@ -24,7 +25,9 @@ RANK_BITS = 0x1FFF
 FACE_BITS = (1 << 52) - 1
 SUIT_IDS = tuple(RANK_BITS << (13 * s) | RANK_BITS << (52 + 13 * s) for s in range(4))
 MAX_BUILT = 1 << 16  # entries per suit memo before it starts over
+MAX_HANDS = 1 << 14  # answers per context before the memo starts over
 BY_INDEX = itemgetter(1)  # a lay-off's table meld index
+HIGH_COUNTS = sum(8 << (4 * r) for r in range(13))  # bit 3 of each rank's count (``_core``)
 
 # A suit's held cards in rank order when no rank is held twice, from its copy-0 and copy-1 id
 # masks (``low``, ``high``, rank r at bit r - 1) in two pieces: ranks 1-7 at
@@ -32,6 +35,9 @@ BY_INDEX = itemgetter(1)  # a lay-off's table meld index
 # ``HELD[2 * s + 1][low >> 7 | (high >> 7) << 6]``. About the cards only, the same for every
 # rules: filled with the first ``PlainSuit`` (``held_tables``), not at import.
 HELD: list[list] = []
+#: For each suit: the shifts of its copy-0 and copy-1 ids in a hand's id bits, and its two
+#: tables of ``HELD`` (filled with them)
+HELD_BY_SUIT: list[tuple] = []
 _HELD_LOCK = threading.Lock()
 
 
@@ -44,7 +50,11 @@ def held_tables() -> list[list]:
     if not HELD:
         with _HELD_LOCK:
             if not HELD:
-                HELD[:] = build_held()
+                tables = build_held()
+                HELD_BY_SUIT[:] = [
+                    (13 * s, 52 + 13 * s, tables[2 * s], tables[2 * s + 1]) for s in range(4)
+                ]
+                HELD[:] = tables  # last: a thread seeing ``HELD`` whole sees both
     return HELD
 
 
@@ -66,10 +76,85 @@ def build_held() -> list[list]:
     return tables
 
 
+class Memo(dict):
+    """A memo about hands that starts over (from ``start``) when it holds ``limit`` entries:
+    bounded however long a process plays, and ``reset`` gives a first question's state."""
+
+    def __init__(self, limit: int, start: dict | None = None) -> None:
+        super().__init__(start or {})
+        self.limit = limit
+        self.start = dict(start or {})
+
+    def put(self, key: object, value: object):
+        """Store ``value`` under ``key`` (starting over first if full) and return it."""
+        if len(self) >= self.limit:
+            self.reset()
+        self[key] = value
+        return value
+
+    def reset(self) -> None:
+        self.clear()
+        self.update(self.start)
+
+
 # (score, melds as (order, seq, cards) with ``order`` from ``run_order``, lay-offs as
 #  (card, table meld index), leftover cards, the suit's count key: 4 bits per rank)
 Built = tuple[int, tuple, tuple, tuple, int]
 EMPTY_SUIT: Built = (0, (), (), (), 0)  # a suit the hand does not hold: every memo starts so
+
+
+def built_memo() -> Memo:
+    """Suit id bits -> that suit's part of the arrangement (``build_suit``), for one context."""
+    return Memo(MAX_BUILT, {0: EMPTY_SUIT})
+
+
+def suit_parts(ctx, ids: int) -> list[Built]:
+    """The four suits' parts of the arrangement for the hand's card ids: each built once
+    per context and suit pattern (the suit's 26 id bits), then looked up."""
+    parts = []
+    for s, built in enumerate(ctx.built):
+        key = ids & SUIT_IDS[s]
+        part = built.get(key)
+        parts.append(build_suit(ctx, s, key) if part is None else part)
+    return parts
+
+
+def left_over(ctx, ids: int) -> tuple | None:
+    """The answer for a hand of card ids ``ids`` when every card is left over, else None.
+
+    Checked suit by suit from the rules' table of rank masks (``PlainSuit.single``): each
+    suit holds one card per rank and no run, and no rank is in enough suits for a set. Most
+    hands are so (no table melds); this answers them without building suit parts."""
+    single = ctx.single
+    held: list[Card] = []
+    counts = score = 0
+    for low_shift, high_shift, first, second in HELD_BY_SUIT:
+        low = ids >> low_shift & RANK_BITS
+        high = ids >> high_shift & RANK_BITS
+        entry = single[low | high]
+        if low & high or entry[2] != ():  # a rank twice, a run, or the ace question (None)
+            return None
+        held += first[low & 127 | (high & 127) << 7]
+        held += second[low >> 7 | (high >> 7) << 6]
+        score += entry[0]
+        counts += entry[1]
+    if (counts + ctx.add) & HIGH_COUNTS:  # some rank has enough cards for a set
+        return None
+    return (), (), tuple(held), score // K_PENALTY
+
+
+def join(parts: list[Built], score: int, set_melds: tuple = ()) -> tuple:
+    """The four suits' parts (and the set melds) as an answer: melds merged by their lowest
+    rank, then suit (``run_order``, ``set_order``), lay-offs by table meld (stable: each meld
+    keeps its playing order), the cards left over suit by suit, the penalty."""
+    melds, lays, left = list(set_melds), [], []
+    for part in parts:
+        melds += part[1]
+        lays += part[2]
+        left += part[3]
+    melds.sort()
+    lays.sort(key=BY_INDEX)
+    return tuple([m[2] for m in melds]), tuple(lays), tuple(left), score // K_PENALTY
 
 
 def face_counts(ids: int) -> int:
@@ -91,18 +176,10 @@ def build_suit(ctx, s: int, key: int) -> Built:
     """Suit ``s``'s part of the arrangement for the hand's id bits ``key`` (memoized)."""
     solver = ctx.suits[s]
     plain = solver.plain
-    if plain is not None:
-        low = key >> (13 * s) & RANK_BITS
-        high = key >> (52 + 13 * s) & RANK_BITS
-        if not low & high:
-            entry = plain.single[low | high]
-            if entry[2] == ():  # one card per rank, no runs: the held cards are left over
-                held = HELD[2 * s][low & 127 | (high & 127) << 7]
-                held += HELD[2 * s + 1][low >> 7 | (high >> 7) << 6]
-                return keep(ctx.built[s], key, (entry[0], (), (), held, entry[1]))
+    if plain is not None:  # no table meld touches the suit: from the rules' rank masks
         built = plain.build(s, key)
         if built is not None:
-            return keep(ctx.built[s], key, built)
+            return ctx.built[s].put(key, built)
     counts = face_counts(key) >> (52 * s)
     plan = solver.plans[counts]
     pool = {
@@ -142,15 +219,7 @@ def build_suit(ctx, s: int, key: int) -> Built:
             lay(rank, None)
     left = tuple(c for r in sorted(pool) for c in pool[r])
     built = (solver.scores[counts], tuple(melds), tuple(lays), left, counts)
-    return keep(ctx.built[s], key, built)
-
-
-def keep(memo: dict[int, Built], key: int, built: Built) -> Built:
-    if len(memo) >= MAX_BUILT:
-        memo.clear()
-        memo[0] = EMPTY_SUIT
-    memo[key] = built
-    return built
+    return ctx.built[s].put(key, built)
 
 
 def _first(run: list[int]) -> int:

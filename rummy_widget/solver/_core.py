@@ -15,7 +15,7 @@ from ..engine.cards import SUITS, Card, Cards, parse_cards
 from ..engine.melds import Meld
 from ..engine.rules import Rules
 from ..errors import RuleError
-from ._build import EMPTY_SUIT
+from ._build import MAX_HANDS, Memo, built_memo
 from ._plain import suit_runs
 from ._runs import K_PENALTY, SuitPlan, SuitRuns, fill_steps
 from ._sets import RankSets, SetOption, Vector, undominated
@@ -36,47 +36,67 @@ CARD = tuple(ENCODE[i] | 1 << (ID_SHIFT + i) for i in range(104))
 
 TableMelds = Iterable["Meld | Sequence[Card | str]"]
 
-_SUIT_SOLVERS: dict[tuple, SuitRuns] = {}
-_RANK_SETS: dict[tuple, RankSets] = {}
-PLAIN: dict[int, tuple[Rules, Context]] = {}
-#: The rules asked about last without table melds, and their context: one lookup instead of
-#: ``PLAIN``'s two calls on the hot paths (a game asks about one ``Rules`` object).
-LAST: list[tuple[Rules | None, Context | None]] = [(None, None)]
-_WITH_TABLE: dict[tuple, Context] = {}
-#: (rules, rank, suit counts) -> ``Context._room``: a few dozen table sets recur all deal long
-_ROOMS: dict[tuple, tuple[int, ...] | None] = {}
-_MAX_CACHED = 256
+MAX_SHARED = 256  # table contexts, suit solvers and set tables kept per rules
 
 
-def _cached(store: dict, key: object, make):
-    found = store.get(key)
-    if found is None:
-        if len(store) >= _MAX_CACHED:
-            store.pop(next(iter(store)))
-        found = store[key] = make()
-    return found
+class RulesCache:
+    """Everything the solver keeps about one ``Rules`` object: the context without table
+    melds, the contexts of recent tables, and the suit solvers and set tables they share.
+    Kept in ``rules.memo``, so it lives as long as the rules (the presets: the process)."""
+
+    def __init__(self, rules: Rules) -> None:
+        self.rules = rules
+        self.suit_solvers = Memo(MAX_SHARED)  # (free slots, table runs) -> ``SuitRuns``
+        self.rank_sets = Memo(MAX_SHARED)  # (rank, table sets of shared room) -> ``RankSets``
+        self.rooms: dict[tuple[int, Vector], tuple[int, ...] | None] = {}  # ``Context._room``
+        self.tables = Memo(MAX_SHARED)  # a table's melds -> its ``Context``
+        self.plain = Context(self, [])
+
+    def contexts(self) -> list[Context]:
+        return [self.plain, *self.tables.values()]
 
 
 class Context:
     """Everything that depends on the rules and the table but not on the hand."""
 
-    def __init__(self, rules: Rules, table: list[Meld], base: Context | None = None) -> None:
-        self.rules = rules
+    def __init__(self, cache: RulesCache, table: list[Meld], base: Context | None = None) -> None:
+        self.rules = rules = cache.rules
         self.table = table
-        m = rules.min_meld
-        fill_steps(m)
-        if base is not None:  # what the rules alone decide, from the plain context
-            self.points, self.add, self.windows = base.points, base.add, base.windows
-            self.window_starts, self.high_window = base.window_starts, base.high_window
-            self.high_checks = base.high_checks
-        else:
-            self._rules_only(rules)
+        fill_steps(rules.min_meld)
+        self._rules_only(rules)
+        self.run_index: list[list[int]] = [[] for _ in SUITS]  # suit's table run -> meld index
+        self.set_index: dict[int, list[int]] = {}  # rank -> table sets of that rank
+        free, runs, shared = self._read_table(cache)
+        self.suits = tuple(self._suit(cache, base, s, free[s], runs[s]) for s in range(4))
+        # suit id bits -> that suit's part of the arrangement (``_build``); shared like suits
+        self.built = tuple(
+            base.built[s] if base is not None and self.suits[s] is base.suits[s] else built_memo()
+            for s in range(4)
+        )
+        self.rank_sets = self._set_tables(cache, shared)
+        self.always = sum(8 << (4 * (r - 1)) for r in shared)
+        self.table_runs = sum(SUIT_MASK << (52 * s) for s in range(4) if runs[s])
+        plain_sets = base is not None and not shared
+        # (rank, cards, reach) -> ``options``; (set choice, the rank's card ids) -> that
+        # choice's set melds as cards (``_with_sets``): both bounded by the ranks' shapes
+        self.encoded: dict[tuple[int, Vector, int], tuple] = base.encoded if plain_sets else {}
+        self.set_parts: dict[tuple[int, int], tuple | None] = base.set_parts if plain_sets else {}
+        self.table_bits = sum(1 << c.id for meld in table for c in meld.cards)
+        # without table melds: the suits' table of rank masks (``_build.left_over``), else None
+        plain = not table and all(suit.plain is not None for suit in self.suits)
+        self.single = self.suits[0].plain.single if plain else None
+        # the hand's card ids -> its arrangement's fields (``best_arrangement``)
+        self.hands = Memo(MAX_HANDS)
+        self.maps = tuple(s.scores for s in self.suits)
+
+    def _read_table(self, cache: RulesCache) -> tuple[list, list, dict]:
+        """Each suit's free slots on table sets (by rank) and table runs (low, high), and the
+        table sets whose room is shared between suits, by rank; fills the meld indexes."""
+        rules = self.rules
         free = [[0] * 14 for _ in SUITS]
         runs: list[list[tuple[int, int]]] = [[] for _ in SUITS]
-        self.run_index: list[list[int]] = [[] for _ in SUITS]  # suit's table run -> meld index
         shared: dict[int, list[tuple[int, Vector]]] = {}
-        self.set_index: dict[int, list[int]] = {}  # rank -> table sets of that rank
-        for index, meld in enumerate(table):
+        for index, meld in enumerate(self.table):
             cards = list(meld.cards)
             if meld.kind == "run":
                 ranks = rules.run_ranks(cards)
@@ -89,77 +109,43 @@ class Context:
                 rank = cards[0].rank
                 self.set_index.setdefault(rank, []).append(index)
                 vec = _vector(cards)
-                room = self._room(rank, vec)
+                room = self._room(cache, rank, vec)
                 if room is None:
                     shared.setdefault(rank, []).append((index, vec))
                 else:
                     for s in range(4):
                         free[s][rank] = min(15, free[s][rank] + room[s])
-        # suits and ranks the table does not touch share the plain context's memos
-        self.suits = tuple(
-            base.suits[s]
-            if base is not None and not runs[s] and not any(free[s])
-            else _cached(
-                _SUIT_SOLVERS,
-                (m, rules.ace_high, self.points, tuple(free[s]), tuple(runs[s])),
-                lambda s=s: suit_runs(
-                    m, rules.ace_high, self.points, tuple(free[s]), tuple(runs[s])
-                ),
-            )
-            for s in range(4)
-        )
-        # suit id bits -> that suit's part of the arrangement (``_build``); shared like suits
-        self.built: tuple[dict[int, tuple], ...] = tuple(
-            base.built[s]
-            if base is not None and self.suits[s] is base.suits[s]
-            else {0: EMPTY_SUIT}
-            for s in range(4)
-        )
-        # The set rule looks at suits and sizes only (``Rules.is_set``), so without table sets
-        # of shared room one table, filled once per rules (a few ms), serves every rank.
-        plain_sets = (
-            base.rank_sets[1]
-            if base is not None
-            else _cached(_RANK_SETS, (rules,), lambda: RankSets(self._set_test(1)).fill())
-        )
-        self.rank_sets = [None] + [
-            _cached(
-                _RANK_SETS,
-                (rules, r, tuple(shared[r])),
-                lambda r=r: RankSets(self._set_test(r), tuple(shared[r])),
-            )
-            if r in shared
-            else plain_sets
-            for r in range(1, 14)
-        ]
-        self.always = sum(8 << (4 * (r - 1)) for r in shared)
-        self.table_runs = sum(SUIT_MASK << (52 * s) for s in range(4) if runs[s])
-        self.encoded: dict[tuple[int, Vector, int], tuple] = (
-            base.encoded if base is not None and not shared else {}
-        )
-        # (set choice, the rank's card ids) -> that choice's set melds as cards (``_with_sets``)
-        self.set_parts: dict[tuple[int, int], tuple | None] = (
-            base.set_parts if base is not None and not shared else {}
-        )
-        self.table_bits = sum(1 << c.id for meld in table for c in meld.cards)
-        # the hand's card ids -> its arrangement's fields (``best_arrangement``): the answer
-        # depends only on which physical cards the hand holds and on this context
-        self.hands: dict[int, tuple] = {}
-        self.maps = tuple(s.scores for s in self.suits)
-        # without table melds, the ``PlainSuit`` of all four suits (first sights build from its
-        # table of rank masks, ``_plain.PlainSuit.single``, and store their suit parts without
-        # ``_build.keep``'s check, which only this context's answers memo bounds: ``_trim``),
-        # else None
-        plain = self.suits[0].plain
-        self.plain = plain if not table and all(s.plain is plain for s in self.suits) else None
-        # ``best_arrangement``'s shortcut for hands holding no meld (``PlainSuit.bare``), when
-        # the rules' sets need 3 or 4 cards; else None
-        self.bare = self.plain.bare if self.plain is not None and self.plain.bare_sets else None
-        self.bare_sets = self.plain.bare_sets if self.bare is not None else 0
-        self.reaches = tuple(s.reach for s in self.suits)
+        return free, runs, shared
+
+    def _suit(self, cache: RulesCache, base: Context | None, s: int, free, runs) -> SuitRuns:
+        """Suit ``s``'s solver: the plain context's when the table does not touch the suit,
+        else one shared by every table giving the suit the same slots and runs."""
+        if base is not None and not runs and not any(free):
+            return base.suits[s]
+        key = (tuple(free), tuple(runs))
+        found = cache.suit_solvers.get(key)
+        if found is None:
+            rules = self.rules
+            made = suit_runs(rules.min_meld, rules.ace_high, self.points, *key)
+            found = cache.suit_solvers.put(key, made)
+        return found
+
+    def _set_tables(self, cache: RulesCache, shared: dict) -> list:
+        """Each rank's set table (index 0 unused). The set rule looks at suits and sizes only
+        (``Rules.is_set``), so without table sets of shared room one table, filled once per
+        rules (a few ms), serves every rank."""
+        tables: list = [None]
+        for rank in range(1, 14):
+            key = (rank, tuple(shared[rank])) if rank in shared else (1, ())
+            found = cache.rank_sets.get(key)
+            if found is None:
+                made = RankSets(self._set_test(rank), key[1])
+                found = cache.rank_sets.put(key, made if key[1] else made.fill())
+            tables.append(found)
+        return tables
 
     def _rules_only(self, rules: Rules) -> None:
-        """The values that depend on the rules alone (a table's context copies them)."""
+        """The values that depend on the rules alone."""
         m = rules.min_meld
         self.points = (0, *(rules.card_points(Card.of(r, "S")) for r in range(1, 14)))
         if 1 <= m <= 8:
@@ -186,12 +172,12 @@ class Context:
 
         return is_set
 
-    def _room(self, rank: int, vec: Vector) -> tuple[int, ...] | None:
+    def _room(self, cache: RulesCache, rank: int, vec: Vector) -> tuple[int, ...] | None:
         """Cards of each suit a table set still takes, if its room is per suit; else None."""
-        key = (self.rules, rank, vec)
-        if key not in _ROOMS:
-            _ROOMS[key] = self._find_room(rank, vec)
-        return _ROOMS[key]
+        key = (rank, vec)
+        if key not in cache.rooms:  # a few dozen table sets recur all deal long
+            cache.rooms[key] = self._find_room(rank, vec)
+        return cache.rooms[key]
 
     def _find_room(self, rank: int, vec: Vector) -> tuple[int, ...] | None:
         test = self._set_test(rank)
@@ -252,18 +238,20 @@ def _vector(cards: Iterable[Card]) -> Vector:
 
 
 def context(rules: Rules | str, table_melds: TableMelds = ()) -> Context:
-    """The (cached) context for these rules and table melds."""
+    """The context for these rules and table melds, from the rules' cache."""
     if not isinstance(rules, Rules):
         rules = Rules.preset(rules)
+    cache = rules.memo.get("solver")
+    if cache is None:
+        cache = rules.memo["solver"] = RulesCache(rules)
     if not table_melds:
-        entry = PLAIN.get(id(rules))
-        if entry is None or entry[0] is not rules:
-            entry = PLAIN[id(rules)] = (rules, Context(rules, []))
-        LAST[0] = entry
-        return entry[1]
+        return cache.plain
     table = [_as_meld(m, rules) for m in table_melds]
-    key = (rules, tuple((m.kind, tuple(c.id for c in m.cards)) for m in table))
-    return _cached(_WITH_TABLE, key, lambda: Context(rules, table, context(rules)))
+    key = tuple((m.kind, tuple(c.id for c in m.cards)) for m in table)
+    found = cache.tables.get(key)
+    if found is None:
+        found = cache.tables.put(key, Context(cache, table, cache.plain))
+    return found
 
 
 def _as_meld(meld: Meld | Sequence[Card | str], rules: Rules) -> Meld:
@@ -276,8 +264,8 @@ def _as_meld(meld: Meld | Sequence[Card | str], rules: Rules) -> Meld:
     return made
 
 
-def encode(hand: Iterable[Card | str], ctx: Context) -> tuple[int, list[Card]]:
-    """The hand's face counts as one integer, and the hand as a list of cards.
+def encode(hand: Iterable[Card | str], ctx: Context) -> tuple[int, int, list[Card]]:
+    """The hand's face counts as one integer, its card ids as bits, and the hand as a list.
 
     Refuses a card named twice or lying on the table (``duplicate_card``).
     """
@@ -288,12 +276,12 @@ def encode(hand: Iterable[Card | str], ctx: Context) -> tuple[int, list[Card]]:
     try:
         for card in cards:
             total += CARD[card.id]
-    except AttributeError:
+    except AttributeError:  # card texts
         return encode(parse_cards(cards), ctx)
-    ids = total >> ID_SHIFT
+    ids = total >> ID_SHIFT  # a repeated id carries and loses a bit
     if ids.bit_count() != len(cards) or ids & ctx.table_bits:
         _repeated(cards, ctx)
-    return total & FACES_MASK, cards
+    return total & FACES_MASK, ids, cards
 
 
 def _repeated(cards: list[Card], ctx: Context) -> None:
@@ -305,83 +293,56 @@ def _repeated(cards: list[Card], ctx: Context) -> None:
 def min_penalty(
     hand: Iterable[Card | str], rules: Rules | str, table_melds: TableMelds = ()
 ) -> int:
-    """The penalty points ``best_arrangement`` would leave, without building the cards.
+    """The penalty points ``best_arrangement`` would leave, without building the cards."""
+    ctx = context(rules, table_melds)
+    total, _, _ = encode(hand, ctx)
+    return search(ctx, total)[0] // K_PENALTY
 
-    The hot path of bots and hints, so ``encode`` and ``search`` are inlined for the usual
-    case: no rank with enough cards for a set.
-    """
-    last = LAST[0]
-    ctx = last[1] if last[0] is rules and not table_melds else context(rules, table_melds)
-    if not isinstance(hand, list):
-        hand = list(hand)
-    total = 0
-    try:
-        for card in hand:
-            total += CARD[card.id]
-    except AttributeError:
-        total, hand = encode(hand, ctx)
-    else:
-        ids = total >> ID_SHIFT
-        if ids.bit_count() != len(hand) or ids & ctx.table_bits:
-            _repeated(hand, ctx)
-    k0 = total & SUIT_MASK
-    k1 = total >> 52 & SUIT_MASK
-    k2 = total >> 104 & SUIT_MASK
-    k3 = total >> 156 & SUIT_MASK
-    if (k0 + k1 + k2 + k3 + ctx.add) & HIGH_BITS | ctx.always:
-        return search(ctx, total & FACES_MASK)[0] // K_PENALTY
+
+def suit_keys(total: int) -> tuple[int, int, int, int]:
+    """Each suit's counts (``SuitRuns``' suit keys) of a hand's face counts."""
+    return total & SUIT_MASK, total >> 52 & SUIT_MASK, total >> 104 & SUIT_MASK, total >> 156
+
+
+def set_ranks(ctx: Context, total: int) -> int:
+    """Bit ``4 * (rank - 1) + 3`` for each rank with set choices in a hand's face counts
+    (enough cards for a set, or a table set of shared room); 0 for most hands."""
+    counts = (total & SUIT_MASK) + (total >> 52 & SUIT_MASK) + (total >> 104 & SUIT_MASK)
+    return (counts + (total >> 156) + ctx.add) & HIGH_BITS | ctx.always
+
+
+def runs_score(ctx: Context, keys: tuple[int, int, int, int]) -> int:
+    """The least score of the four suits' runs, lay-offs and cards left over (no sets)."""
+    k0, k1, k2, k3 = keys
     m0, m1, m2, m3 = ctx.maps
-    return (m0[k0] + m1[k1] + m2[k2] + m3[k3]) // K_PENALTY
+    return m0[k0] + m1[k1] + m2[k2] + m3[k3]
 
 
 def search(ctx: Context, total: int) -> tuple[int, tuple]:
     """The least score and the set options that reach it (first found wins ties)."""
-    k0 = total & SUIT_MASK
-    k1 = total >> 52 & SUIT_MASK
-    k2 = total >> 104 & SUIT_MASK
-    k3 = total >> 156
-    m0, m1, m2, m3 = ctx.maps
-    mask = (k0 + k1 + k2 + k3 + ctx.add) & HIGH_BITS | ctx.always
+    keys = suit_keys(total)
+    mask = set_ranks(ctx, total) >> 3  # bit 4 * (rank - 1) for each rank with set choices
     if not mask:
-        return m0[k0] + m1[k1] + m2[k2] + m3[k3], ()
-    r0, r1, r2, r3 = ctx.reaches
-    c0 = r0.get(k0)  # each suit's faces that may join runs, memoized per suit key
-    c1 = r1.get(k1)
-    c2 = r2.get(k2)
-    c3 = r3.get(k3)
-    if c0 is None or c1 is None or c2 is None or c3 is None:  # the four suits at once
-        cover = reach(ctx, total)
-        c0 = r0[k0] = cover & SUIT_MASK
-        c1 = r1[k1] = cover >> 52 & SUIT_MASK
-        c2 = r2[k2] = cover >> 104 & SUIT_MASK
-        c3 = r3[k3] = cover >> 156
+        return runs_score(ctx, keys), ()
+    k0, k1, k2, k3 = keys
+    cover = reach(ctx, total)
     choices = []
-    mask >>= 3  # bit 4 * (rank - 1) for each rank with set choices
     while mask:
         low = mask & -mask
         mask ^= low
         shift = low.bit_length() - 1
         vec = (k0 >> shift & 15, k1 >> shift & 15, k2 >> shift & 15, k3 >> shift & 15)
-        reach_bits = (
-            (c0 >> shift & 1)
-            | (c1 >> shift & 1) << 1
-            | (c2 >> shift & 1) << 2
-            | (c3 >> shift & 1) << 3
-        )
+        reach_bits = sum([(cover >> (52 * s + shift) & 1) << s for s in range(4)])
         choices.append(ctx.options((shift >> 2) + 1, vec, reach_bits))
+    m0, m1, m2, m3 = ctx.maps
     best, best_combo = None, ()
     for combo in product(*choices):
-        rest, lays = total, 0
-        for delta, lay, _, _ in combo:
+        rest, score = total, 0
+        for delta, lays, _, _ in combo:
             rest -= delta
-            lays += lay
-        score = (
-            lays
-            + m0[rest & SUIT_MASK]
-            + m1[rest >> 52 & SUIT_MASK]
-            + m2[rest >> 104 & SUIT_MASK]
-            + m3[rest >> 156]
-        )
+            score += lays
+        score += m0[rest & SUIT_MASK] + m1[rest >> 52 & SUIT_MASK]
+        score += m2[rest >> 104 & SUIT_MASK] + m3[rest >> 156]
         if best is None or score < best:
             best, best_combo = score, combo
     return best, best_combo
@@ -489,36 +450,22 @@ def _lay_offs(ctx: Context, plans: list[SuitPlan], combo: tuple, pool: dict) -> 
     return tuple((card, index) for index, card in lays)
 
 
-def clear_hand_memos() -> None:
+def clear_hand_memos(rules: Rules) -> None:
     """Forget what was learnt about hands (suit shapes, set choices, built suits), keeping
-    the contexts and the per-rules set tables: the state of a first question about a hand."""
-    contexts = [entry[1] for entry in PLAIN.values()] + list(_WITH_TABLE.values())
-    for ctx in contexts:
-        ctx.hands.clear()
+    the contexts and the rules' set tables: the state of a first question about a hand."""
+    rules = Rules.preset(rules)
+    context(rules)
+    cache = rules.memo["solver"]
+    for ctx in cache.contexts():
+        ctx.hands.reset()
         ctx.encoded.clear()
         ctx.set_parts.clear()
         for built in ctx.built:
-            built.clear()
-            built[0] = EMPTY_SUIT
-    for suit in _SUIT_SOLVERS.values():
-        for memo in (suit.scores, suit.plans, suit.stretches, suit.reach):
-            memo.clear()
-        suit.scores[0] = 0  # no cards: as a new solver starts
-        if suit.plain is not None:
-            suit.plain.placed.clear()
-            suit.plain.runs_by_key.clear()
-            suit.plain.ways.clear()
+            built.reset()
+    for suit in cache.suit_solvers.values():
+        suit.forget_hands()
 
 
-def clear_caches() -> None:
-    """Forget every memo (for cold-start measurements)."""
-    from . import _runs
-
-    _SUIT_SOLVERS.clear()
-    _RANK_SETS.clear()
-    PLAIN.clear()
-    LAST[0] = (None, None)
-    _WITH_TABLE.clear()
-    _ROOMS.clear()
-    _runs._STEPS.clear()
-    _runs._PATHS.clear()
+def clear_caches(rules: Rules) -> None:
+    """Forget everything the solver keeps about ``rules`` (for cold-start measurements)."""
+    Rules.preset(rules).memo.pop("solver", None)

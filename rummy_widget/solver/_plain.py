@@ -28,9 +28,6 @@ ACES = 15  # the ace's field in a suit key
 HIGH_ACE = 52  # the bit where a line's position 14 starts
 MIDDLE = sum(1 << (4 * i) for i in range(1, 13))  # bit 0 of ranks 2..13
 MISSING = object()  # not in a memo yet (None is an answer there)
-# ``PlainSuit.bare`` for a rank mask that holds a run or asks the ace question: more than any
-# four suits' points together, so four suits summing to less hold no run
-NOT_BARE = 1 << 30
 # a 13-bit rank mask spread to 4-bit fields: LOW_SPREAD[m & 127] | LOW_SPREAD[m >> 7] << 28
 LOW_SPREAD = [0]
 for _bit in range(7):  # doubling: cheap at import
@@ -89,12 +86,6 @@ class PlainSuit:
         self.weight = {1 << (4 * k + j): w << j for k, w in enumerate(weight) for j in (0, 1)}
         self.rank_weight = {1 << k: w for k, w in enumerate(weight[:13])}  # by rank bit
         self.single = self._single_table()
-        # by rank mask: the penalty points of a suit whose cards are all left over (no run, not
-        # the ace question), else NOT_BARE; and the fewest suits a set of one rank needs (3 or
-        # 4), or 0 when ``best_arrangement``'s first sights must not take that shortcut. Points,
-        # not scores: small ints are shared objects, and four of them add up to the penalty
-        self.bare = [NOT_BARE if t[0] is None or t[2] else t[0] // K_PENALTY for t in self.single]
-        self.bare_sets = self.m if self.m in (3, 4) else 0
         # the score of a suit key holding one card per rank (not the ace question), the same
         # numbers as ``single`` by key (8192 keys, about 0.3 MB per rules)
         self.single_scores = {t[1]: t[0] for t in self.single if t[0] is not None}
@@ -105,6 +96,12 @@ class PlainSuit:
         # a run stretch (the line's bits in it) -> the program's way (``SuitRuns.walk``) when
         # ``twos_score`` ran it, so that ``runs`` need not run it again (a memo about hands)
         self.ways: dict[int, tuple] = {}
+
+    def forget_hands(self) -> None:
+        """Empty the memos about hands, keeping the rules' tables."""
+        self.placed.clear()
+        self.runs_by_key.clear()
+        self.ways.clear()
 
     def _single_table(self) -> list[tuple]:
         """What ``build`` makes of a suit holding one card per rank, for each rank mask (rank r

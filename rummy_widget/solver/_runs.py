@@ -93,13 +93,19 @@ class SuitRuns:
         self.at = [*self.cost, self.cost[1]]  # the same by position 0..14 (14: the ace high)
         self.scores = _Memo(self._score)  # ``scores[key]``: the least score of a suit's cards
         self.scores[0] = 0  # no cards (kept by ``_core.clear_hand_memos`` too)
-        # suit key -> ``_reach(key)``, filled by ``_core.search`` for four suits at once
-        self.reach: dict[int, int] = {}
         self.plans = _Memo(self._plan)  # ``plans[key]``: how to reach it (read only)
         self.stretches: dict[tuple, int] = {}
         # a ``_plain.PlainSuit`` when no table meld touches the suit (it then computes the
         # ``scores`` and ``plans`` memos, falling back on ``_score`` and ``_plan``)
         self.plain = None
+
+    def forget_hands(self) -> None:
+        """Empty the memos about hands (``_core.clear_hand_memos``), as a new solver starts."""
+        for memo in (self.scores, self.plans, self.stretches):
+            memo.clear()
+        self.scores[0] = 0
+        if self.plain is not None:
+            self.plain.forget_hands()
 
     # --- entry points -------------------------------------------------------------------------
 

@@ -14,12 +14,11 @@ from __future__ import annotations
 
 from ..engine.cards import Card
 from . import _core
-from ._build import BY_INDEX, CARDS, FACE_BITS, SUIT_IDS, build_suit, set_order
+from ._build import CARDS, FACE_BITS, join, set_order, suit_parts
 from ._core import SUIT_MASK
 from ._runs import K_PENALTY
 from .arrangement import Arrangement
 
-S0, S1, S2, S3 = SUIT_IDS
 # an answer's fields: melds, lay-offs, leftover (a tuple: each call gets its own list), penalty
 Answer = tuple[tuple, tuple, tuple, int]
 # (rank, suit) -> the ids of both copies of that face
@@ -56,25 +55,7 @@ def with_sets(ctx: _core.Context, ids: int, total: int, hand: list[Card]) -> Ans
                 return _split(ctx, ids, total, hand, score, combo)
         set_ids |= part[0]
         melds += part[1]
-    rest = ids & ~set_ids
-    b0, b1, b2, b3 = ctx.built
-    e0 = b0.get(rest & S0)  # ``get``: a suit is often new, and a KeyError raised costs more
-    if e0 is None:
-        e0 = build_suit(ctx, 0, rest & S0)
-    e1 = b1.get(rest & S1)
-    if e1 is None:
-        e1 = build_suit(ctx, 1, rest & S1)
-    e2 = b2.get(rest & S2)
-    if e2 is None:
-        e2 = build_suit(ctx, 2, rest & S2)
-    e3 = b3.get(rest & S3)
-    if e3 is None:
-        e3 = build_suit(ctx, 3, rest & S3)
-    melds = tuple([m[2] for m in sorted(melds + e0[1] + e1[1] + e2[1] + e3[1])])
-    lays = e0[2] + e1[2] + e2[2] + e3[2]
-    if len(lays) > 1:
-        lays = tuple(sorted(lays, key=BY_INDEX))  # stable: each meld keeps its playing order
-    return melds, lays, e0[3] + e1[3] + e2[3] + e3[3], score // K_PENALTY
+    return join(suit_parts(ctx, ids & ~set_ids), score, melds)
 
 
 def _fields(made: Arrangement) -> Answer:

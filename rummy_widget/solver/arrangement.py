@@ -14,8 +14,7 @@ class Arrangement(NamedTuple):
     of a table meld and must be played in the order given so that chains work (8♥ before 9♥
     onto 5♥ 6♥ 7♥); ``leftover`` is sorted by suit, rank and copy; ``penalty`` is its points.
 
-    A named tuple, like ``urllib.parse.ParseResult``: read-only fields, and the solver's hot
-    path makes one with a single C call (a frozen dataclass took five, docs/solver.md).
+    A named tuple, like ``urllib.parse.ParseResult``: read-only fields, cheap to make.
     """
 
     melds: tuple[tuple[Card, ...], ...]
@@ -44,8 +43,3 @@ class Arrangement(NamedTuple):
         from ..i18n import current_language
 
         return arrangement_html(self, lang=current_language())
-
-
-#: ``tuple.__new__``: makes an ``Arrangement`` from its four fields in one C call, skipping the
-#: named tuple's ``__new__`` (a Python function).
-MAKE = tuple.__new__

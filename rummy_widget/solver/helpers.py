@@ -78,7 +78,7 @@ def can_go_out(
     rules = ctx.rules
     if must_discard is None:
         must_discard = rules.final_discard
-    total, cards = _core.encode(hand, ctx)
+    total, _, cards = _core.encode(hand, ctx)
     barred = None if keep_out is None else Card.parse(keep_out)
     if not must_discard and _core.search(ctx, total)[0] == 0:
         return GoOut(True, not has_melded, _core.arrangement(ctx, total, cards), None)
@@ -109,7 +109,7 @@ def outs(
     """
     ctx = _core.context(rules, table_melds)
     rules = ctx.rules
-    total, cards = _core.encode(hand, ctx)
+    total, _, cards = _core.encode(hand, ctx)
     base = _core.search(ctx, total)[0] // K_PENALTY
     if unseen is None:
         known = {c.id for c in cards} | {c.id for m in ctx.table for c in m.cards}

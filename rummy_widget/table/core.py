@@ -15,6 +15,7 @@ import secrets
 from collections.abc import Callable, Iterable, Sequence
 
 from ..engine.actions import Action
+from ..engine.cards import Card
 from ..engine.game import Game, default_names
 from ..engine.match import Match
 from ..engine.rules import Rules
@@ -22,7 +23,8 @@ from ..errors import RuleError
 from ..i18n import check_lang, t
 from ..review.takebacks import take_back_default
 from .coach import REVIEW_SAMPLES, Coach
-from .reasons import explain_meld
+from .plans import Plan, departure, plan_of
+from .reasons import explain_lay_off, explain_meld
 from .view import Extras, build_view, drawn_message, hint_view, step_view
 
 #: Opponents' names at the table, seat 1 onwards (the same in both languages).
@@ -49,7 +51,7 @@ class IntentError(Exception):
 
 
 class MeldRefused(Exception):
-    """The engine refused a meld; ``localized`` names the rule the cards break."""
+    """The engine refused a meld or a lay-off; ``localized`` names the rule the cards break."""
 
     def __init__(self, text: Text) -> None:
         super().__init__("not_a_meld")
@@ -88,6 +90,7 @@ class Table:
         self._messages: dict[int, dict] = {}
         self._message_count = 0
         self._hints: dict[int, dict] = {}
+        self._plans: dict[int, Plan | None] = {}  # each seat's last hint's meld (plans.py)
         self.steps: list[dict] = []
         self._replay: dict | None = None
         self._coach: Coach | None = None
@@ -146,6 +149,7 @@ class Table:
         table._messages = {}
         table._message_count = 0
         table._hints = {}
+        table._plans = {}
         table.steps = []
         table.match = None
         table.names = list(game.names)
@@ -249,11 +253,16 @@ class Table:
         try:
             self.game.apply(action, player=seat)
         except RuleError as err:
+            reason = None
             if err.code == "not_a_meld":
                 reason = explain_meld(action.cards, self.game.rules)
-                if reason is not None:
-                    raise MeldRefused(reason) from err
-            raise learners_meld_number(err) from None
+            elif err.code == "cannot_lay_off":
+                index = action.meld_index
+                meld = self.game.melds[index]
+                reason = explain_lay_off(action.card, meld, index, self.game.rules)
+            if reason is not None:
+                raise MeldRefused(reason) from err
+            raise
         self._changed()
         self.steps = [self._step(self.game.log[-1:], seat)] if len(self.humans) > 1 else []
         self._play_bots()
@@ -264,8 +273,10 @@ class Table:
         """Undo the seat's last move of this turn; the engine names why it cannot."""
         if not self.take_back:
             raise IntentError("ui.error.take_back_off")
-        self.game.take_back(seat)
+        undone = self.game.take_back(seat)
+        top = self.game.discard_pile[0] if undone.kind == "draw" else None
         self._changed()
+        self._say(seat, lambda lang: taken_back_text(undone, top, lang), kind="info")
 
     def take_back_open(self, seat: int) -> bool | None:
         """None if the table offers no take-backs, else whether ``seat`` may take back now."""
@@ -354,6 +365,7 @@ class Table:
         if game.phase == "over" or game.current_player != seat:
             raise IntentError("ui.hint_unavailable")
         from ..bots import get_bot
+        from ..bots.seen import Seen
 
         expert = get_bot("expert", seed=self.seed)
         obs = game.observation(seat)
@@ -362,15 +374,25 @@ class Table:
         except Exception:  # a failing expert must not break the table
             raise IntentError("ui.hint_unavailable") from None
 
+        changed = departure(self._plans.get(seat), game, seat, action)
+        try:
+            params = expert.reason(Seen.read(obs), action)[1]
+        except Exception:  # a hint without a reason has no plan to keep
+            params = {}
+        self._plans[seat] = plan_of(game, action, params)
+
         def text(lang: str) -> str:
-            """One short sentence addressed to the learner: the reason, then the move."""
-            return expert.advise(obs, action, lang)
+            """One short sentence addressed to the learner: the reason, then the move; first
+            why the plan changed, if it leaves the last hint's meld (table/plans.py)."""
+            advice = expert.advise(obs, action, lang)
+            return advice if changed is None else f"{changed(lang)} {advice}"
 
         def why(lang: str) -> str:
             """The detailed reason, with its numbers, for a "why?" under the hint."""
             return expert.why(obs, action, lang)
 
         self._hints[seat] = {"rev": self.rev, "action": action, "text": text, "why": why}
+        self._messages.pop(seat, None)  # the newest message wins: the hint, not an old error
 
     # --- bots -------------------------------------------------------------------------------
 
@@ -401,8 +423,18 @@ class Table:
                 self._say(human, lambda lang: t("ui.error.bot_failed", lang, name=name))
 
     def _step(self, events: list, actor: int) -> dict:
-        """One move for the front end to animate: its public events and the table after it."""
-        hands = [list(self.game.hand(p)) for p in range(self.game.players)] if self.reveal else None
+        """One move for the front end to animate: its public events and the table after it.
+
+        With open hands (the teacher's demo, where every card is shown anyway) a draw from the
+        stock names its card, so the caption can say it."""
+        hands = None
+        if self.reveal:
+            hands = [list(self.game.hand(p)) for p in range(self.game.players)]
+            drawn = hands[actor][-1].to_json() if hands[actor] else None
+            events = [
+                dict(e, card=drawn) if e["type"] == "draw" and e.get("source") == "stock" else e
+                for e in events
+            ]
         return step_view(self.game.observation(self.seat), events, actor, hands)
 
     # --- views ------------------------------------------------------------------------------
@@ -441,7 +473,13 @@ class Table:
             take_back=self.take_back_open(seat),
             review=self.review_view(seat, lang),
         )
-        return build_view(self.game, seat, lang, extras, self.match, self.names)
+        view = build_view(self.game, seat, lang, extras, self.match, self.names)
+        players = view["players"]
+        for bot_seat, bot in self.bots.items():  # each bot's seat says which bot it is
+            label = seat_label(bot, lang)
+            if label is not None:
+                players[bot_seat] = dict(players[bot_seat], bot=label)
+        return view
 
     def screen(self, lang: str = "en") -> dict:
         """What the one screen shows: the screen seat's view, or in hot seat, once the turn
@@ -457,7 +495,6 @@ class Table:
             taken_from_discard=None,
             take_back=None,
             review=None,
-            log_start=0,
             seat=self.passing,
             **{
                 "pass": {
@@ -489,13 +526,26 @@ class Table:
         )
 
 
-def learners_meld_number(err: RuleError) -> RuleError:
-    """The same error with the meld counted from 1, as every learner-facing place counts it
-    (docs/widget.md, "Meld numbers"); the engine and the intents keep index 0."""
-    index = err.params.get("index")
-    if err.code not in ("cannot_lay_off", "no_such_meld") or not str(index).isdigit():
-        return err
-    return RuleError(err.code, err.lang, **dict(err.params, index=int(index) + 1))
+def taken_back_text(action: Action, top: Card | None, lang: str) -> str:
+    """What a take-back undid, in words: "Taken back: 7♥ is on the discard pile again. Draw
+    again." (only a pile draw, whose card is now ``top``, a meld and a lay-off go back)."""
+    if action.kind == "draw":
+        return t("ui.taken_back.draw_discard", lang, card=top)
+    if action.kind == "meld":
+        return t("ui.taken_back.meld", lang, cards=" ".join(str(c) for c in action.cards))
+    return t("ui.taken_back.lay_off", lang, card=action.card, index=action.meld_index)
+
+
+def seat_label(bot: object, lang: str) -> str | None:
+    """What a bot's seat says it is ("Expert bot", "Asiantuntijabotti"): the ladder's bots by
+    name, another bot by its own ``label``; None for a bot that has neither."""
+    name = getattr(bot, "name", None)
+    if name in ("basic", "expert", "master", "random"):
+        return t(f"bot.seat.{name}", lang)
+    try:
+        return str(bot.label(lang))
+    except Exception:  # a learner's own bot need not have a label
+        return None
 
 
 def learner_name(name: str | None, lang: str) -> str:

@@ -20,12 +20,11 @@ from urllib.parse import urlsplit, urlunsplit
 
 from ..classroom.protocol import NAME, ROOM, TOKEN, ProtocolError, apply_update, encode
 from ..engine.actions import Action
-from ..engine.cards import Card, Cards
 from ..engine.rules import Rules
 from ..errors import RuleError
 from ..i18n import check_lang, t
 from .core import IntentError, MeldRefused, as_action, intent_kind, is_int
-from .reasons import explain_meld
+from .reasons import explain_lay_off, explain_meld, seen_meld
 from .view import Extras, hint_view, observation_view, result_board, step_view
 
 #: Custom messages from the front end's relay (js/src/remote.ts), not learner intents.
@@ -238,8 +237,9 @@ class RemoteTable:
         self._say(self._refusal(code, text, None))
 
     def _refusal(self, code: str, text: str, action: Action | None) -> Text:
-        """The server's refusal in the table's language, the meld counted from 1 as on the
-        screen, and an illegal meld's rule named, as a local table does."""
+        """The server's refusal in the table's language, the meld numbered as the screen and
+        the API number it (from 0), and the rule an illegal meld or lay-off breaks named, as a
+        local table does."""
         rules = self._rules()
         if action is not None and action.kind == "meld" and code == "not_a_meld":
             reason = explain_meld(action.cards, rules)
@@ -249,13 +249,13 @@ class RemoteTable:
         if action is not None and action.kind == "lay_off" and code == "cannot_lay_off":
             index = action.meld_index
             if is_int(index) and 0 <= index < len(melds):
-                shown = Cards(Card(c["id"]) for c in melds[index]["cards"])
-                err = RuleError(code, card=action.card, index=index + 1, meld=shown)
-                return err.localized
+                reason = explain_lay_off(action.card, seen_meld(melds[index]), index, rules)
+                if reason is not None:
+                    return reason
         if action is not None and action.kind == "lay_off" and code == "no_such_meld":
             index = action.meld_index
             if is_int(index) and index >= 0:
-                return RuleError(code, index=index + 1).localized
+                return RuleError(code, index=index).localized
         joined = self._joined_lang
 
         def localized(lang: str) -> str:
@@ -350,6 +350,8 @@ class RemoteTable:
             "text": lambda lang: expert.advise(obs, action, lang),
             "why": lambda lang: expert.why(obs, action, lang),
         }
+        if self._message is not None and not self._message.get("lost"):
+            self._message = None  # the newest message wins: the hint, not an old error
 
     # --- views ------------------------------------------------------------------------------
 

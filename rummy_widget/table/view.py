@@ -21,11 +21,6 @@ from ..engine.rules import Rules
 from ..i18n import t, you_text
 from ..solver import best_arrangement
 
-#: The moves the front end's log shows (js/src/board.ts, LOG_SHOWN). The view sends only
-#: those, plus the events of the moves still to be animated (the log catches up with the
-#: animation); ``log_start`` says where they begin.
-LOG_SHOWN = 15
-
 
 @dataclass
 class Extras:
@@ -233,10 +228,6 @@ def observation_view(
     shown = list(names) if names is not None else [p["name"] for p in obs["players"]]
     if board is not None:
         board.update(score_texts(board, shown, you, lang))
-    log = obs["log"]
-    animated = sum(len(step["events"]) for step in extras.steps)
-    start = max(0, len(log) - LOG_SHOWN - animated)
-
     hand = [Card(c["id"]) for c in obs["hand"]]
     return {
         "mode": extras.mode,
@@ -253,8 +244,9 @@ def observation_view(
         "discard_pile": obs["discard_pile"],
         "melds": obs["melds"],
         "taken_from_discard": obs["taken_from_discard"],
-        "log": worded(log[start:], shown, lang, you),
-        "log_start": start,
+        # The whole log, each move numbered as the review and the replay number it: the
+        # drawer shows every move of the deal (docs/widget.md, "One move numbering").
+        "log": worded(obs["log"], shown, lang, you, moves_before=0),
         "result": obs["result"],
         "scoreboard": board,
         "deal": deal,

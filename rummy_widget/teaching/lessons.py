@@ -20,7 +20,7 @@ from ..display import (
     meld_html,
     result_html,
 )
-from ..display.log_words import event_text
+from ..display.log_words import MOVES, event_text, moves_in
 from ..display.markup import esc, tag
 from ..display.tables import table, td, th
 from ..engine.actions import Action
@@ -35,6 +35,7 @@ from ..solver import Arrangement
 __all__ = [
     "card_names",
     "describe",
+    "lesson_rules",
     "meld_table",
     "money",
     "moves",
@@ -206,7 +207,10 @@ def payout_table(
     names: Sequence[str] | None = None,
     rules: str | Rules = "traditional",
 ) -> Snippet:
-    """The ring-game payout worked through: how far behind, the weight, the share of the pool."""
+    """The ring-game payout worked through: how far behind, the weight, the share of the pool.
+
+    The pool is counted in whole tokens (``payout``'s smallest unit, a cent for money): the
+    lessons share tokens or points, never money, since their learners are minors."""
     check_lang(lang)
     rules = Rules.preset(rules)
     if isinstance(totals, Mapping):
@@ -237,12 +241,12 @@ def payout_table(
             role = t("lesson.payout.out", lang, margin=rules.payout_margin)
         else:
             role = str(weight)
-        row = [str(name), str(total), str(behind), role, money(share, lang)]
+        row = [str(name), str(total), str(behind), role, str(share)]
         rows.append(row)
         html_rows.append(
             tag("tr", th(row[0], "row") + "".join(td(esc(c), numeric=True) for c in row[1:]))
         )
-    caption = t("lesson.payout_caption", lang, pool=money(pool_cents, lang))
+    caption = t("lesson.payout_caption", lang, pool=pool_cents)
     return _snippet(caption, head, rows, html_rows, lang)
 
 
@@ -250,7 +254,8 @@ def payout_table(
 
 
 def describe(action: Action, lang: str = "en", discard_top: Card | None = None) -> str:
-    """One move as an instruction ("Draw from the stock."); meld numbers as the table shows."""
+    """One move as an instruction ("Draw from the stock."); melds by their number from 0, as the
+    table's pictures label them and as ``game.lay_off(card, meld)`` takes them."""
     check_lang(lang)
     if action.kind == "draw":
         if action.source == "stock" or discard_top is None:
@@ -259,26 +264,43 @@ def describe(action: Action, lang: str = "en", discard_top: Card | None = None) 
     if action.kind == "meld":
         return t("ui.hint_action.meld", lang, cards=cards_text(action.cards))
     if action.kind == "lay_off":
-        return t("ui.hint_action.lay_off", lang, card=action.card, index=action.meld_index + 1)
+        return t("ui.hint_action.lay_off", lang, card=action.card, index=action.meld_index)
     return t("ui.hint_action.discard", lang, card=action.card)
 
 
 def moves(game: Game, lang: str = "en", start: int = 0) -> Snippet:
-    """The public record of the deal in words, numbered from ``start`` (the deal is event 0)."""
+    """The public record of the deal in words from event ``start`` of ``game.log``, each move
+    numbered as the table, the replay and the review number it (the n-th entry of
+    ``game.history``, from 1); a deal or a rebuilt stock has no number."""
     check_lang(lang)
-    events = game.log[start:]
-    lines = [event_text(e, game.names, lang, short=True) for e in events]
+    number = moves_in(game.log[:start])
+    lines = []
+    for event in game.log[start:]:
+        line = event_text(event, game.names, lang, short=True)
+        if event["type"] in MOVES:
+            number += 1
+            line = f"{number}. {line}"
+        lines.append(line)
     items = "".join(tag("li", esc(line)) for line in lines)
     label = t("ui.log", lang)
     html = tag(
         "div",
-        tag("div", tag("strong", esc(label)))
-        + tag("ol", items, start=start + 1 if start else None),
+        tag("div", tag("strong", esc(label))) + tag("ul", items, style="list-style:none;padding:0"),
         class_="rw-s-moves",
         lang=lang,
     )
-    text = "\n".join(f"{start + i + 1}. {line}" for i, line in enumerate(lines))
-    return Snippet(html, text)
+    return Snippet(html, "\n".join(lines))
+
+
+#: The rules each language's lessons play: the rules text the learners read in that language.
+LESSON_RULES = {"en": "traditional", "fi": "rummy_royal"}
+
+
+def lesson_rules(lang: str = "en") -> str:
+    """The preset a lesson in ``lang`` plays: English lessons the English rules text
+    (``traditional``), Finnish lessons the Finnish one (Rummy Royal's, ``rummy_royal``). The
+    code cells are the same in both languages; this is where they part."""
+    return LESSON_RULES[check_lang(lang)]
 
 
 def setup_notebook() -> None:

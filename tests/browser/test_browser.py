@@ -44,7 +44,7 @@ CONTROLS_EN = {
 CONTROLS_FI = {
     "ui.stock": "Nostopakka",
     "ui.discard_pile": "Poistopakka",
-    "ui.meld": "Pöytää",
+    "ui.meld": "Tee pöytäys",
     "ui.lay_off": "Lisää pöytäykseen",
     "ui.discard": "Heitä pois",
     "ui.sort": "Järjestä",

@@ -28,12 +28,16 @@ from classroom.conftest import Server
 from rummy_widget import Game
 from rummy_widget.bots import get_bot
 from rummy_widget.classroom import Classroom
+from rummy_widget.classroom.rooms import deal_seed
 from rummy_widget.engine.cards import Card, card_name
 from rummy_widget.i18n import t
 
 pytestmark = pytest.mark.browser
 
 ROOM = "KETTU"
+#: The teacher's seed for the room (a lesson's: anyone who knows it can compute the deals,
+#: which is what this test does to check each page's cards).
+LESSON_SEED = 2024
 NAMES = ("Alex", "Bo")
 #: One move (a click, the kernel, the server, the relays, both kernels) may take this long.
 MOVE_MS = 30_000
@@ -42,8 +46,9 @@ MOVE_MS = 30_000
 @pytest.fixture
 def classroom(tmp_path, lab, notebook7):
     origins = ["--origin", lab.url, "--origin", notebook7.url]
-    server = Server(tmp_path, "--players", "2", "--deals", "2", *origins)
-    yield server.start()
+    server = Server(tmp_path, "--players", "2", "--deals", "2", *origins).start()
+    Classroom(server.url, server.key).create_room(ROOM, players=2, deals=2, seed=LESSON_SEED)
+    yield server
     server.stop()
 
 
@@ -119,7 +124,7 @@ def test_two_learners_play_a_deal_in_two_browsers_and_the_board_follows(
         seats = Classroom(classroom.url, classroom.key).tables()[0]["seats"]
         names = [s["name"] for s in seats]
         assert sorted(names) == sorted(NAMES)
-        game = Game(names, seed=0)  # the room's deal 0: duplicate deals of seed 0
+        game = Game(names, seed=deal_seed(LESSON_SEED, 0))  # the room's deal 0
         at = {name: names.index(name) for name in NAMES}
         pages_by_seat = {at[n]: (p, tb) for n, p, tb in zip(NAMES, pages, tables, strict=True)}
         for seat, (page, table) in pages_by_seat.items():
@@ -163,11 +168,11 @@ def test_two_learners_play_a_deal_in_two_browsers_and_the_board_follows(
             for key in ("ui.review", "ui.play_again", "ui.take_back"):
                 assert table.button(key).count() == 0, key  # a classroom seat cannot
             screenshot(page, f"classroom-over-seat{seat}")
-        # The server dealt deal 2 at once (duplicate deal 1 of seed 0 is seed 1).
+        # The server dealt deal 2 at once (the room's deal 2, from the lesson's seed).
         article.get_by_text(
             f"{t('classroom.board.deal', 'en')} 2/2 · {t('classroom.board.moves', 'en')} 0"
         ).first.wait_for()
-        second = Game(names, seed=1)
+        second = Game(names, seed=deal_seed(LESSON_SEED, 1))
         for seat, (page, table) in pages_by_seat.items():
             table.button("ui.next_deal").click()
             shows(table, expected(second, seat))
@@ -221,6 +226,7 @@ def test_a_learner_in_the_zero_install_site_plays_a_deal_through_the_browsers_so
     site = serve(build_site(tmp_path / "site"), tmp_path / "served.log")
     classroom = Server(tmp_path, "--players", "2", "--deals", "1", "--origin", site.url)
     classroom.start()
+    Classroom(classroom.url, classroom.key).create_room(ROOM, players=2, deals=1, seed=LESSON_SEED)
     context = browser.new_context(viewport={"width": 1366, "height": 1000})
     context.set_default_timeout(180_000)
     try:
@@ -243,7 +249,7 @@ def test_a_learner_in_the_zero_install_site_plays_a_deal_through_the_browsers_so
         waiting = t("ui.remote.waiting", "en", room=ROOM, table=1, seated=1, seats=2)
         table.root.get_by_text(waiting).wait_for()
         bo = connect(classroom.url, ROOM, "Bo")
-        game = Game(["Alex", "Bo"], seed=0)
+        game = Game(["Alex", "Bo"], seed=deal_seed(LESSON_SEED, 0))
         bots = [get_bot("basic", seed=21 + seat) for seat in range(2)]
         for _ in range(400):
             if game.phase == "over":

@@ -74,17 +74,22 @@ class Server:
         command = [sys.executable, "-m", "rummy_widget", "classroom", "--host", HOST]
         command += ["--port", str(self.port), "--database", self.database, *self.args]
         self._out = open(self.log, "a")  # noqa: SIM115 (closed in stop)
+        self._since = self.log.stat().st_size  # this run's lines start here
         env = {**os.environ, "PYTHONUNBUFFERED": "1"}
         self.proc = subprocess.Popen(command, stdout=self._out, stderr=subprocess.STDOUT, env=env)
-        line = wait_for(lambda: self._line("Teacher key: "), what="the teacher key")
-        self.key = line.split(": ", 1)[1].strip()
+        wait_for(lambda: self._line("Teacher key"), what="the teacher key's line")
+        shown = self._line("Teacher key (shown once): ")  # printed only when it was made
+        if shown is not None:
+            self.key = shown.split(": ", 1)[1].strip()
         wait_for(lambda: port_open(self.port), what="the server's port")
         return self
 
     def _line(self, prefix: str) -> str | None:
         if self.proc.poll() is not None:
             raise RuntimeError(f"server exited: {self.log.read_text()[-2000:]}")
-        lines = [line for line in self.log.read_text().splitlines() if line.startswith(prefix)]
+        with open(self.log) as log:
+            log.seek(self._since)
+            lines = [line for line in log.read().splitlines() if line.startswith(prefix)]
         return lines[-1] if lines else None
 
     def workers(self) -> list[int]:

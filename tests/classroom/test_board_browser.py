@@ -238,6 +238,98 @@ def test_the_board_without_the_key_shows_only_an_error(server_factory, page):
     page.goto(f"{server.url}/board#key=wrong-key-wrong-key")
     page.get_by_role("alert").get_by_text("The teacher key is not valid.").wait_for()
     assert page.locator("article").count() == 0
+    assert "key" not in page.url and page.get_by_label("Teacher key").is_visible()
+
+
+def test_the_board_asks_for_the_key_once_and_keeps_it_out_of_the_address_bar(server_factory, page):
+    server = server_factory("--room", "KETTU")
+    connect(server.url, "KETTU", "Ann")
+    page.goto(f"{server.url}/board?lang=fi")
+    field = page.get_by_label(board("key_label"))
+    field.wait_for()
+    assert page.locator("article").count() == 0
+    assert "--rotate-key" in page.locator("#key-help").inner_text()  # how to get a new one
+    for dark in (False, True):
+        shoot(page, "key", 1366, dark, "fi")
+        assert serious_violations(page, "main") == []
+    field.fill("wrong-key-wrong-key")
+    field.press("Enter")
+    page.get_by_role("alert").get_by_text("Opettajan avain ei kelpaa.").wait_for()
+    field.fill(server.key)
+    page.get_by_role("button", name=board("key_open")).click()
+    page.locator("article").first.get_by_text("Ann", exact=True).wait_for()
+    assert page.evaluate("sessionStorage.getItem('rummy-classroom-key')") == server.key
+    page.reload()  # the same tab keeps the key: not asked again
+    page.locator("article").first.get_by_text("Ann", exact=True).wait_for()
+    assert not field.is_visible()
+    # An address with the key in it (an old bookmark) opens the board and loses the key at
+    # once: not in the address bar, not in the history entry, not in a reload.
+    fresh = page.context.new_page()
+    fresh.goto(f"{server.url}/board?lang=en#key={server.key}")
+    fresh.locator("article").first.get_by_text("Ann", exact=True).wait_for()
+    assert fresh.url == f"{server.url}/board?lang=en"
+    assert fresh.evaluate("location.hash") == "" and server.key not in fresh.evaluate(
+        "JSON.stringify(history.state) + location.href"
+    )
+    shoot(fresh, "key-taken", 1366, False, "en")
+    fresh.close()
+
+
+def test_the_projector_needs_no_key_and_shows_no_card_and_no_control(server_factory, page):
+    server = server_factory()
+    teacher = Classroom(server.url, server.key)
+    teacher.create_room("KETTU", players=2, deals=1)
+    ann, _bo = connect(server.url, "KETTU", "Ann"), connect(server.url, "KETTU", "Bo")
+    connect(server.url, "KETTU", "Cy")
+    ann.wait(lambda s: s["view"] is not None)
+    for lang, width, dark in (("fi", 1920, True), ("en", 1366, False)):
+        page.emulate_media(color_scheme="dark" if dark else "light")
+        page.goto(f"{server.url}/projector?lang={lang}")
+        page.locator("article").nth(1).wait_for()
+        page.wait_for_function("document.body.dataset.updated")
+        assert page.locator("h1").inner_text() == board("projector_title", lang)
+        assert page.locator(".card").count() == 0  # no hand, no pile, no meld
+        assert page.get_by_role("button").count() == 0  # no start, remove or close
+        assert page.get_by_role("checkbox").count() == 0  # no "show every hand"
+        assert page.locator("#key-form").is_hidden()
+        assert board("projector_note", lang) in page.locator("#projector-note").inner_text()
+        text = page.locator("article").nth(0).inner_text()
+        assert "Ann" in text and board("playing", lang) in text
+        shoot(page, "projector", width, dark, lang)
+        assert serious_violations(page, "main") == []
+
+
+def test_the_teacher_makes_a_room_removes_a_learner_and_closes_the_room_on_the_board(
+    server_factory, page
+):
+    server = server_factory("--players", "2")
+    page.on("dialog", lambda dialog: dialog.accept())  # the "are you sure?" questions
+    open_board_empty(page, server, "fi")
+    page.get_by_label(board("new_room")).fill("ILVES")
+    page.get_by_role("button", name=board("create")).click()
+    page.get_by_role("status").get_by_text(board("created", room="ILVES")).wait_for()
+    page.get_by_role("heading", name=f"{board('room')} ILVES").wait_for()
+    ann, bo = connect(server.url, "ILVES", "Ann"), connect(server.url, "ILVES", "Bo", "fi")
+    bo.wait(lambda s: s["view"] is not None)
+    remove = page.get_by_role("button", name=board("remove", name="Bo"))
+    remove.click()
+    page.locator("article").get_by_text(f"({board('control.removed')})").wait_for()
+    (room,) = Classroom(server.url, server.key).rooms()
+    assert room["tables"][0]["seats"][1]["control"] == "removed"
+    shoot(page, "manage", 1366, False, "fi")
+    page.get_by_role("button", name=board("close_room")).click()
+    page.locator(".closed-mark").get_by_text(board("closed")).wait_for()
+    assert page.get_by_role("button", name=board("close_room")).count() == 0
+    assert Classroom(server.url, server.key).rooms()[0]["closed"]
+    assert serious_violations(page, "main") == []
+    ann.close()
+
+
+def open_board_empty(page, server, lang: str) -> None:
+    """The board of a server with no room yet (it says how to make one)."""
+    page.goto(f"{server.url}/board?lang={lang}#key={server.key}")
+    page.get_by_text(board("new_room", lang)).first.wait_for()
+    page.wait_for_function("document.body.dataset.updated")
 
 
 def test_the_board_keeps_two_learners_of_one_name_apart_by_their_table(server_factory, page):

@@ -63,7 +63,7 @@ def check_nothing_lost(server, room: str, acked: list, seats) -> None:
 
 
 def test_kill_9_the_server_mid_storm_and_restart_it(server_factory):
-    server = server_factory("--deals", "2")
+    server = server_factory("--deals", "2", "--room", "MYRSKY")
     acked: list = []
     seats = storm(server, "MYRSKY", acked)
     wait_for(lambda: len(acked) >= 60, what="a storm of moves")
@@ -75,7 +75,7 @@ def test_kill_9_the_server_mid_storm_and_restart_it(server_factory):
 
 
 def test_kill_9_one_of_two_workers_mid_storm(server_factory, redis_url):
-    server = server_factory("--deals", "2", workers=2, redis=redis_url)
+    server = server_factory("--deals", "2", "--room", "TUULI", workers=2, redis=redis_url)
     wait_for(lambda: len(server.workers()) == 2, what="two workers")
     acked: list = []
     seats = storm(server, "TUULI", acked)

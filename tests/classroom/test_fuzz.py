@@ -8,6 +8,7 @@ import re
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from websockets.exceptions import ConnectionClosed
 
 from rummy_widget.classroom import Classroom, connect
 from rummy_widget.classroom.protocol import MAX_MESSAGE
@@ -66,7 +67,9 @@ def in_finnish(code: str, text: str) -> bool:
 def seated(tmp_path_factory):
     from .conftest import Server
 
-    server = Server(tmp_path_factory.mktemp("fuzz"), "--players", "2", "--rate", "100000").start()
+    server = Server(
+        tmp_path_factory.mktemp("fuzz"), "--players", "2", "--rate", "100000", "--room", "PUMA"
+    ).start()
     ann, bo = connect(server.url, "PUMA", "Ann"), connect(server.url, "PUMA", "Bo", lang="fi")
     bo.wait(lambda s: s["view"] is not None)
     yield server, ann, bo
@@ -86,8 +89,12 @@ def test_a_fuzzed_message_gets_a_localized_error_and_changes_nothing(seated, mes
     assert record["move"] == 0
 
 
-def test_too_many_messages_are_refused_and_the_connection_stays(server_factory):
-    server = server_factory("--players", "2", "--rate", "5")
-    ann = connect(server.url, "ORAVA", "Ann")
-    codes = [ann.send_raw("{}")["code"] for _ in range(30)]
+def test_too_many_messages_are_refused_then_the_connection_is_closed(server_factory):
+    server = server_factory("--players", "2", "--rate", "5", "--room", "ORAVA")
+    ann = connect(server.url, "ORAVA", "Ann", lang="fi")
+    codes = []
+    with pytest.raises(ConnectionClosed):
+        for _ in range(30):  # a burst's worth of refusals (10 at --rate 5) is let through
+            codes.append(ann.send_raw("{}")["code"])
     assert "classroom.rate" in codes and "classroom.version" in codes
+    assert codes[-1] == "classroom.refused_too_often" and 10 <= len(codes) < 30

@@ -30,8 +30,9 @@ def record_room(server, room: str, layout: dict) -> tuple[list[str], list[str], 
     first, second = connect(server.url, room, "Ann"), connect(server.url, room, "Bo")
     first.frames = []
     spectator, teacher_view = open_socket(server.url), open_socket(server.url)
-    spectator.send(json.dumps({"v": VERSION, "type": "watch", "room": room}))
-    teacher_view.send(json.dumps({"v": VERSION, "type": "watch", "room": room, "key": server.key}))
+    watch = {"v": VERSION, "type": "watch", "room": room, "key": server.key}
+    spectator.send(json.dumps({**watch, "hands": False}))
+    teacher_view.send(json.dumps(watch))
     first.wait(lambda s: s["view"] is not None)
     for turn in range(ROUNDS * 2):
         seat = (first, second)[turn % 2]

@@ -20,7 +20,7 @@ from .players import play_all, table_of_four
 
 
 def test_four_learners_play_a_whole_deal_and_the_teacher_gets_the_records(server_factory):
-    server = server_factory("--deals", "1")
+    server = server_factory("--deals", "1", "--room", "KETTU")
     seats = table_of_four(server.url, "KETTU")
     assert [(s.table, s.seat) for s in seats] == [(0, 0), (0, 1), (0, 2), (0, 3)]
     finals = play_all(seats)
@@ -44,7 +44,7 @@ def test_four_learners_play_a_whole_deal_and_the_teacher_gets_the_records(server
 
 
 def test_an_illegal_move_is_refused_in_the_learners_language_and_changes_nothing(server_factory):
-    server = server_factory("--players", "2")
+    server = server_factory("--players", "2", "--room", "ILVES")
     ann, bo = connect(server.url, "ILVES", "Ann"), connect(server.url, "ILVES", "Bo", "fi")
     before = bo.wait(lambda s: s["view"] is not None)
     ann.wait(lambda s: s["view"] is not None)
@@ -63,7 +63,7 @@ def test_an_illegal_move_is_refused_in_the_learners_language_and_changes_nothing
 
 
 def test_a_seat_is_played_only_with_its_token_and_tokens_never_leak(server_factory):
-    server = server_factory("--players", "2")
+    server = server_factory("--players", "2", "--room", "SUSI")
     ann = connect(server.url, "SUSI", "Ann")
     with pytest.raises(ServerError) as refused:
         connect(server.url, "SUSI", "Mallory", token="x" * 32)
@@ -75,7 +75,8 @@ def test_a_seat_is_played_only_with_its_token_and_tokens_never_leak(server_facto
     teacher = Classroom(server.url, server.key)
     board = json.dumps(teacher.rooms(open_hands=True))
     spectator = open_socket(server.url)
-    spectator.send(json.dumps({"v": VERSION, "type": "watch", "room": "SUSI"}))
+    watch = {"v": VERSION, "type": "watch", "room": "SUSI", "key": server.key, "hands": False}
+    spectator.send(json.dumps(watch))
     seen = [spectator.recv(timeout=10) for _ in range(2)]
     page = urllib.request.urlopen(server.url + "/board").read().decode()
     database = sqlite3.connect(server.database).iterdump()

@@ -95,8 +95,8 @@ def pg_url():
 
 
 def test_a_deal_on_postgresql_survives_kill_9(server_factory, pg_url):
-    server = server_factory("--deals", "1", "--database", pg_url)
     room = "PG" + secrets.token_hex(4)
+    server = server_factory("--deals", "1", "--database", pg_url, "--room", room)
     seats = table_of_four(server.url, room)
     seats[0].wait(lambda s: s["view"] is not None)
     acked: list = []

@@ -27,7 +27,7 @@ def test_the_teacher_fills_empty_seats_with_bots_and_the_learner_plays_them(serv
 
 
 def test_a_room_made_by_a_join_names_its_bots_in_that_learners_language(server_factory):
-    server = server_factory()
+    server = server_factory("--open-rooms")  # a trusted class: a learner's join makes a room
     teacher = Classroom(server.url, server.key)
     for room, lang, bot in (("HIRVI", "fi", "perusbotti"), ("MOOSE", "en", "basic bot")):
         learner = connect(server.url, room, "Aino", lang=lang)  # no room yet: the join makes it

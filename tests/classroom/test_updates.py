@@ -37,7 +37,7 @@ def test_a_rebuilt_view_equals_the_seat_observation_after_every_move_of_a_deal(s
     for seat in seats:
         seat.frames = []
     spectator = open_socket(server.url)
-    spectator.send(json.dumps({"v": VERSION, "type": "watch", "room": "ILVES"}))
+    spectator.send(json.dumps(public_watch(server)))
     assert json.loads(spectator.recv(timeout=10))["type"] == "welcome"
     watched = json.loads(spectator.recv(timeout=10))
     local = Game.from_dict({**start.to_dict(), "players": ["Ann", "Bo"]})
@@ -85,12 +85,19 @@ def play_a_move(seats: list, local: Game, bots: list) -> int:
     return player
 
 
-class Watcher:
-    """A spectator's socket (the teacher's with ``key``), its state rebuilt from each frame."""
+def public_watch(server) -> dict:
+    """A spectator's ``watch``: the teacher key, no hands."""
+    return {"v": VERSION, "type": "watch", "room": "ILVES", "key": server.key, "hands": False}
 
-    def __init__(self, url: str, key: str | None = None) -> None:
+
+class Watcher:
+    """A spectator's socket (the teacher key's; every hand with ``hands``), its state rebuilt
+    from each frame."""
+
+    def __init__(self, url: str, key: str, hands: bool = False) -> None:
         self.socket = open_socket(url)
-        self.socket.send(json.dumps({"v": VERSION, "type": "watch", "room": "ILVES", "key": key}))
+        watch = {"v": VERSION, "type": "watch", "room": "ILVES", "key": key, "hands": hands}
+        self.socket.send(json.dumps(watch))
         assert json.loads(self.socket.recv(timeout=10))["type"] == "welcome"
         self.state = json.loads(self.socket.recv(timeout=10))
 
@@ -121,8 +128,8 @@ def test_every_seat_spectator_and_teacher_holds_its_view_after_every_move(
     )
     names = ["Ann", "Bo", "Cy", "Di"]
     seats = [connect(server.url, "ILVES", name) for name in names]
-    watchers = [Watcher(server.url) for _ in range(3)]
-    teacher = Watcher(server.url, server.key)
+    watchers = [Watcher(server.url, server.key) for _ in range(3)]
+    teacher = Watcher(server.url, server.key, hands=True)
     local = Game.from_dict({**start.to_dict(), "players": names})
     bots = [get_bot("basic", seed=i) for i in range(4)]
     moves = 0
@@ -134,7 +141,7 @@ def test_every_seat_spectator_and_teacher_holds_its_view_after_every_move(
             again = connect(server.url, "ILVES", names[back], token=seats[back].token)
             seats[back].close()
             seats[back] = again
-            watchers.append(Watcher(server.url))
+            watchers.append(Watcher(server.url, server.key))
         for other in seats:
             state = other.wait(lambda s, n=moves: s["move"] == n)
             assert state["view"] == plain(local.observation(other.seat)), (moves, other.seat)
@@ -175,7 +182,7 @@ def test_every_connection_sees_a_deals_end_before_the_next_deals_state(
     spectators = [open_socket(server.url) for _ in range(4)]
     watched = []
     for spectator in spectators:
-        spectator.send(json.dumps({"v": VERSION, "type": "watch", "room": "ILVES"}))
+        spectator.send(json.dumps(public_watch(server)))
         watched.append([json.loads(spectator.recv(timeout=10)) for _ in range(2)])
         assert watched[-1][1]["deals"] == 2 and watched[-1][1]["totals"] == [0, 0]
     bots = [get_bot("basic", seed=i) for i in range(2)]

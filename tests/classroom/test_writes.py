@@ -73,7 +73,7 @@ def test_a_write_that_waits_keeps_later_messages_behind_it():
 
 
 def test_a_burst_of_messages_in_one_packet_is_answered_in_order(server_factory):
-    server = server_factory("--rate", "1000")
+    server = server_factory("--rate", "1000", "--room", "PURSKE")
     ws = open_socket(server.url)
     join = {"v": VERSION, "type": "join", "room": "PURSKE", "name": "Ann"}
     ws.send(json.dumps(join))
