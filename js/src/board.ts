@@ -372,7 +372,7 @@ function meldsSection(lang: Lang, view: View, table: TableState, ui: UiState, hi
   const section = h(
     "section",
     {
-      class: ui.meldScale < 1 ? "rw-melds rw-tight" : "rw-melds",
+      class: "rw-melds",
       "aria-label": t(lang, "ui.melds"),
       "data-rw-drop": "felt",
       style: ui.meldScale < 1 ? `--rw-ms:${ui.meldScale}` : null,
@@ -594,14 +594,14 @@ function scoreboard(lang: Lang, view: View, board: Scoreboard, ui: UiState): HTM
       h("td", {}, String(board.totals[p] ?? 0)),
     ),
   );
-  const shut = `shut-score${board.deal}`;
+  const shut = `!score${board.deal}`; // "!": starts open, remembered shut (index.ts draw)
   const title = t(lang, "ui.scoreboard") + " · " + t(lang, "ui.deal_of", { n: board.deal, total: board.deals });
   return h(
     "section",
     { class: "rw-score", "aria-label": t(lang, "ui.scoreboard") },
     h(
       "details",
-      { "data-rw-shut": shut, open: !ui.open.has(shut) },
+      { "data-rw-open": shut, open: !ui.open.has(shut) },
       h("summary", {}, h("h3", {}, title)),
       scoreTable(lang, board, rows),
     ),

@@ -470,11 +470,11 @@ export class TableController {
     const shown = table ?? tableOf(view);
     this.shown = table ?? null;
     const focus = this.focusedKey();
-    // A panel is remembered open (data-rw-open), or shut if it starts open (the scoreboard).
-    for (const d of this.host.querySelectorAll<HTMLDetailsElement>("details[data-rw-open],details[data-rw-shut]")) {
-      const shut = d.dataset.rwShut;
-      const key = shut ?? (d.dataset.rwOpen as string);
-      if (d.open !== Boolean(shut)) this.ui.open.add(key);
+    // A panel is remembered open; one whose key starts with "!" starts open (the scoreboard)
+    // and is remembered shut.
+    for (const d of this.host.querySelectorAll<HTMLDetailsElement>("details[data-rw-open]")) {
+      const key = d.dataset.rwOpen as string;
+      if (d.open !== key.startsWith("!")) this.ui.open.add(key);
       else this.ui.open.delete(key);
     }
     const alert = this.model.get("progress") || this.alertText;
@@ -500,10 +500,18 @@ export class TableController {
 
   /** More melds than the felt holds at this size: a smaller size, not a taller table (the hand
    * and the buttons would move down mid-deal). Measured only when the number of melds changes. */
-  private fitMelds(count: number): void {
+  private fitMelds(count: number, retry = true): void {
     this.meldsFitted = count;
     const section = this.host.querySelector<HTMLElement>(".rw-melds");
     if (!section || !count) return;
+    // Not laid out yet (the first view is drawn before the notebook shows the output): look
+    // again in the next frame, and at the next draw if it is still not shown.
+    if (!section.offsetHeight) {
+      this.meldsFitted = -1;
+      const again = () => this.meldsFitted < 0 && this.fitMelds((this.shown ?? this.view)?.melds.length ?? 0, false);
+      if (retry) this.win.requestAnimationFrame(again);
+      return;
+    }
     const reserved = parseFloat(this.win.getComputedStyle(section).minHeight) || 0;
     let at = MELD_SCALES.indexOf(this.ui.meldScale);
     while (section.offsetHeight > reserved + 1 && at < MELD_SCALES.length - 1) {
