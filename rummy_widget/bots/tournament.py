@@ -377,10 +377,25 @@ def tournament(
     first, end = int(first_deal), int(first_deal) + deals
     parts = [list(range(i, min(end, i + chunk))) for i in range(first, end, chunk)]
     names = {code: _labels(entrants, code) for code in LANGUAGES}
-    args = (entrants, rules, players, seed)
-    results: list[list[GameRecord] | None] = [None] * len(parts)
     bar = _progress(deals, progress, lang)
-    own = executor == "processes" and jobs > 1 and len(parts) > 1 and _travel(entrants)
+    try:
+        results = _play_parts(parts, (entrants, rules, players, seed), executor, jobs, bar)
+    finally:
+        bar.close()
+    records = [r for part in results for r in part]
+    return TournamentResult(
+        names, rules.name, players, deals, len(seatings(len(entrants), players)), records, lang
+    )
+
+
+def _play_parts(
+    parts: list[list[int]], args: tuple, executor: Executor | str | None, jobs: int, bar
+) -> list[list[GameRecord]]:
+    """Each part's records (``_play_chunk``), here or on ``executor``; ``"processes"``
+    means worker processes of our own when there is more than one part and the bots can
+    travel to them (``_travel``), else here."""
+    results: list[list[GameRecord] | None] = [None] * len(parts)
+    own = executor == "processes" and jobs > 1 and len(parts) > 1 and _travel(args[0])
     if executor == "processes" and not own:
         executor = None
     pool: Executor | None = ProcessPoolExecutor(jobs) if own else executor
@@ -398,13 +413,9 @@ def tournament(
                 results[i] = future.result()
                 bar.update(len(parts[i]))
     finally:
-        bar.close()
         if own:
             pool.shutdown(cancel_futures=True)
-    records = [r for part in results for r in part]
-    return TournamentResult(
-        names, rules.name, players, deals, len(seatings(len(entrants), players)), records, lang
-    )
+    return results
 
 
 def _travel(entrants: Sequence[object]) -> bool:

@@ -146,7 +146,10 @@ class Game:
         self._hands = [list(h) for h in hands]
         self._stock = list(stock)
         self._discard = list(discard)
-        self._melds = list(melds)
+        self._melds: list[Meld] = []
+        self._meld_views: list[Frozen] = []  # each meld's read-only JSON, kept beside it
+        for meld in melds:
+            self._put_meld(len(self._melds), meld)
         self._out_of_play = list(out_of_play)
         self.dealer = dealer
         self._current = current
@@ -212,52 +215,17 @@ class Game:
             reason = Reason("hands_for_players", hands=len(hands), players=count)
             raise RuleError("bad_layout", lang, reason=reason)
         table_items = [_meld_and_owner(item) for item in melds]
-        for _cards, owner in table_items:
-            if not is_whole(owner) or not 0 <= owner < count:
-                reason = Reason("no_such_owner", owner=excerpt(owner))
-                raise RuleError("bad_layout", lang, reason=reason)
-        current_player = check_seat(current_player, count, lang)
-        dealer = (current_player - 1) % count if dealer is None else check_seat(dealer, count, lang)
-        if has_melded is not None and (
-            isinstance(has_melded, str)
-            or not isinstance(has_melded, Sequence)
-            or len(has_melded) != count
-            or not all(isinstance(m, bool) for m in has_melded)
-        ):
-            reason = Reason(
-                "has_melded", field="has_melded", players=count, value=excerpt(has_melded)
-            )
-            raise RuleError("bad_layout", lang, reason=reason)
+        current_player, dealer = _check_layout_seats(
+            table_items, current_player, dealer, has_melded, count, lang
+        )
         groups = [*hands, stock, discard, *(cards for cards, _ in table_items)]
-        named = [read_names(group, lang) for group in groups]
-        chosen = choose_copies([n for group in named for n in group], DECK, lang)
-        cut = 0
-        placed = []
-        for group in named:
-            placed.append(chosen[cut : cut + len(group)])
-            cut += len(group)
-        hand_cards, (stock_cards, discard_cards), meld_cards = (
-            placed[:count],
-            placed[count : count + 2],
-            placed[count + 2 :],
+        chosen, hand_cards, stock_cards, discard_cards, meld_cards = _place_named(
+            groups, count, lang
         )
-        if any(not h for h in hand_cards):
-            raise RuleError("bad_layout", lang, reason=Reason("empty_hand"))
-        table: list[Meld] = []
-        for cards, (_, owner) in zip(meld_cards, table_items, strict=True):
-            made = Meld.make(cards, game.rules, owner)
-            if made is None:
-                reason = Reason("not_a_table_meld", cards=Cards(cards))
-                raise RuleError("bad_layout", lang, reason=reason)
-            table.append(made)
-        if not stock_cards and not discard_cards:
-            raise RuleError("bad_layout", lang, reason=Reason("no_stock_or_pile"))
+        table = _layout_table(meld_cards, table_items, game.rules, lang)
         used = {c.id for c in chosen}
-        melded = (
-            list(has_melded)
-            if has_melded is not None
-            else [any(m.owner == p for m in table) for p in range(count)]
-        )
+        if has_melded is None:  # those who own a meld on the table have melded
+            has_melded = [any(m.owner == p for m in table) for p in range(count)]
         game._setup(
             names,
             hand_cards,
@@ -267,7 +235,7 @@ class Game:
             [c for c in DECK if c.id not in used],
             dealer,
             current_player,
-            melded,
+            list(has_melded),
         )
         return game
 
@@ -354,8 +322,8 @@ class Game:
         move legal (the card just taken from the discard pile goes to the table first)."""
         chosen, made = self._check_meld(cards, player)
         self._remove(chosen)
-        self._melds.append(made)
-        index = len(self._melds) - 1
+        index = len(self._melds)
+        self._put_meld(index, made)
         self._log.append(
             Frozen(
                 type="meld",
@@ -371,7 +339,7 @@ class Game:
         """Row 12: add one card from the hand to any meld on the table."""
         chosen, grown = self._check_lay_off(card, meld_index, player)
         self._remove([chosen])
-        self._melds[meld_index] = grown
+        self._put_meld(meld_index, grown)
         self._log.append(
             Frozen(
                 type="lay_off",
@@ -657,7 +625,7 @@ class Game:
             "hand": [CARD_JSON[c.id] for c in hands[seat]],
             "stock_size": len(self._stock),
             "discard_pile": [CARD_JSON[c.id] for c in reversed(self._discard)],
-            "melds": self._meld_json(),
+            "melds": list(self._meld_views),
             "taken_from_discard": self._taken.to_json() if self._taken else None,
             "rebuilds": self.rebuilds,
             "turns": self.turns,
@@ -665,14 +633,17 @@ class Game:
             "result": self._result.to_json() if self._result else None,
         }
 
-    def _meld_json(self) -> list[Frozen]:
-        """The table's melds as read-only JSON."""
-        return [
-            Frozen(
-                index=i, owner=m.owner, kind=m.kind, cards=tuple([CARD_JSON[c.id] for c in m.cards])
-            )
-            for i, m in enumerate(self._melds)
-        ]
+    def _put_meld(self, index: int, meld: Meld) -> None:
+        """Put ``meld`` at ``index`` on the table (a new one at the end), with its JSON view:
+        observations on every move share the views, built once per change of a meld."""
+        cards = tuple([CARD_JSON[c.id] for c in meld.cards])
+        view = Frozen(index=index, owner=meld.owner, kind=meld.kind, cards=cards)
+        if index == len(self._melds):
+            self._melds.append(meld)
+            self._meld_views.append(view)
+        else:
+            self._melds[index] = meld
+            self._meld_views[index] = view
 
     def show(self, player: int = 0, open_hands: bool = False, lang: str | None = None, **style):
         """A picture of the table from ``player``'s seat (all hands face up if ``open_hands``)."""
@@ -753,6 +724,64 @@ def _take_backs(items: list, moves: int) -> list[TakeBack]:
     if any(not 0 <= b.move < moves + len(found) for b in found):
         raise ValueError("a take-back beyond the history")
     return found
+
+
+def _check_layout_seats(
+    table_items: list,
+    current_player: object,
+    dealer: object,
+    has_melded: object,
+    count: int,
+    lang: str,
+) -> tuple[int, int]:
+    """``from_layout``'s seats: the melds' owners, the current player and dealer, and
+    ``has_melded`` (one bool per player); returns (current player, dealer)."""
+    for _cards, owner in table_items:
+        if not is_whole(owner) or not 0 <= owner < count:
+            reason = Reason("no_such_owner", owner=excerpt(owner))
+            raise RuleError("bad_layout", lang, reason=reason)
+    current_player = check_seat(current_player, count, lang)
+    dealer = (current_player - 1) % count if dealer is None else check_seat(dealer, count, lang)
+    if has_melded is not None and (
+        isinstance(has_melded, str)
+        or not isinstance(has_melded, Sequence)
+        or len(has_melded) != count
+        or not all(isinstance(m, bool) for m in has_melded)
+    ):
+        reason = Reason("has_melded", field="has_melded", players=count, value=excerpt(has_melded))
+        raise RuleError("bad_layout", lang, reason=reason)
+    return current_player, dealer
+
+
+def _place_named(groups: list, count: int, lang: str) -> tuple:
+    """The cards named by ``count`` hands, the stock, the discard pile and the melds (copies
+    chosen over all groups at once, ``choose_copies``): every card chosen, then each part's
+    cards. No hand may be empty, nor both piles."""
+    named = [read_names(group, lang) for group in groups]
+    chosen = choose_copies([n for group in named for n in group], DECK, lang)
+    cut = 0
+    placed = []
+    for group in named:
+        placed.append(chosen[cut : cut + len(group)])
+        cut += len(group)
+    hands, (stock, discard), melds = placed[:count], placed[count : count + 2], placed[count + 2 :]
+    if any(not h for h in hands):
+        raise RuleError("bad_layout", lang, reason=Reason("empty_hand"))
+    if not stock and not discard:
+        raise RuleError("bad_layout", lang, reason=Reason("no_stock_or_pile"))
+    return chosen, hands, stock, discard, melds
+
+
+def _layout_table(meld_cards: list, table_items: list, rules: Rules, lang: str) -> list[Meld]:
+    """``from_layout``'s table: each named meld with its owner, or ``bad_layout``."""
+    table: list[Meld] = []
+    for cards, (_, owner) in zip(meld_cards, table_items, strict=True):
+        made = Meld.make(cards, rules, owner)
+        if made is None:
+            reason = Reason("not_a_table_meld", cards=Cards(cards))
+            raise RuleError("bad_layout", lang, reason=reason)
+        table.append(made)
+    return table
 
 
 def _meld_and_owner(item: object) -> tuple[object, object]:

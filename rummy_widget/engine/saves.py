@@ -52,22 +52,7 @@ def read_save(data: object, lang: str) -> Save:
     ):
         reason = Reason("save_format", format=SAVE_FORMAT, version=SAVE_VERSION)
         raise RuleError("bad_save", lang, reason=reason)
-    save_lang = data.get("lang", "en")
-    _need(save_lang in LANGUAGES, lang, "lang", save_lang)
-    try:
-        rules = Rules.from_dict(data.get("rules"))
-    except RuleError as err:
-        reason = Reason("save_rules", why=err.localized(lang))
-        raise RuleError("bad_save", lang, reason=reason) from err
-    players = data.get("players")
-    _need(
-        isinstance(players, list)
-        and all(isinstance(p, str) for p in players)
-        and rules.min_players <= len(players) <= rules.max_players,
-        lang,
-        "players",
-        players,
-    )
+    save_lang, rules, players = _heading(data, lang)
     count = len(players)
     seed = data.get("seed")
     _need(is_whole(seed) and seed >= 0, lang, "seed", seed)
@@ -90,19 +75,7 @@ def read_save(data: object, lang: str) -> Save:
     hands = [_ids(h, lang, f"initial.hands[{i}]") for i, h in enumerate(hands)]
     _need(all(hands), lang, "initial.hands", init.get("hands"))
     piles = {name: _ids(init.get(name), lang, f"initial.{name}") for name in _PILES}
-    table = init.get("melds")
-    _need(isinstance(table, list), lang, "initial.melds", table)
-    melds, meld_ids = [], []
-    for i, item in enumerate(table):
-        where = f"initial.melds[{i}]"
-        _need(isinstance(item, dict), lang, where, item)
-        owner = item.get("owner")
-        _need(is_whole(owner) and 0 <= owner < count, lang, f"{where}.owner", owner)
-        ids = _ids(item.get("cards"), lang, f"{where}.cards")
-        made = Meld.make([DECK[i] for i in ids], rules, owner)
-        _need(made is not None, lang, f"{where}.cards", item.get("cards"))
-        melds.append(made)
-        meld_ids += ids
+    melds, meld_ids = _table(init.get("melds"), rules, count, lang)
     _check_every_card_once([i for ids in [*hands, *piles.values(), meld_ids] for i in ids], lang)
     return Save(
         rules=rules,
@@ -119,6 +92,44 @@ def read_save(data: object, lang: str) -> Save:
         has_melded=list(melded),
         history=_history(data.get("history"), count, lang),
     )
+
+
+def _heading(data: dict, lang: str) -> tuple[str, Rules, list]:
+    """A save's language, rules and players' names, checked."""
+    save_lang = data.get("lang", "en")
+    _need(save_lang in LANGUAGES, lang, "lang", save_lang)
+    try:
+        rules = Rules.from_dict(data.get("rules"))
+    except RuleError as err:
+        reason = Reason("save_rules", why=err.localized(lang))
+        raise RuleError("bad_save", lang, reason=reason) from err
+    players = data.get("players")
+    _need(
+        isinstance(players, list)
+        and all(isinstance(p, str) for p in players)
+        and rules.min_players <= len(players) <= rules.max_players,
+        lang,
+        "players",
+        players,
+    )
+    return save_lang, rules, players
+
+
+def _table(table: object, rules: Rules, count: int, lang: str) -> tuple[list[Meld], list[int]]:
+    """The melds on the table of a save's starting position, and their card ids."""
+    _need(isinstance(table, list), lang, "initial.melds", table)
+    melds, meld_ids = [], []
+    for i, item in enumerate(table):
+        where = f"initial.melds[{i}]"
+        _need(isinstance(item, dict), lang, where, item)
+        owner = item.get("owner")
+        _need(is_whole(owner) and 0 <= owner < count, lang, f"{where}.owner", owner)
+        ids = _ids(item.get("cards"), lang, f"{where}.cards")
+        made = Meld.make([DECK[i] for i in ids], rules, owner)
+        _need(made is not None, lang, f"{where}.cards", item.get("cards"))
+        melds.append(made)
+        meld_ids += ids
+    return melds, meld_ids
 
 
 def _history(steps: object, count: int, lang: str) -> list[tuple[int, Action]]:

@@ -307,24 +307,21 @@ def suit_keys(total: int) -> tuple[int, int, int, int]:
 def set_ranks(ctx: Context, total: int) -> int:
     """Bit ``4 * (rank - 1) + 3`` for each rank with set choices in a hand's face counts
     (enough cards for a set, or a table set of shared room); 0 for most hands."""
-    counts = (total & SUIT_MASK) + (total >> 52 & SUIT_MASK) + (total >> 104 & SUIT_MASK)
-    return (counts + (total >> 156) + ctx.add) & HIGH_BITS | ctx.always
-
-
-def runs_score(ctx: Context, keys: tuple[int, int, int, int]) -> int:
-    """The least score of the four suits' runs, lay-offs and cards left over (no sets)."""
-    k0, k1, k2, k3 = keys
-    m0, m1, m2, m3 = ctx.maps
-    return m0[k0] + m1[k1] + m2[k2] + m3[k3]
+    k0, k1, k2, k3 = suit_keys(total)
+    return (k0 + k1 + k2 + k3 + ctx.add) & HIGH_BITS | ctx.always
 
 
 def search(ctx: Context, total: int) -> tuple[int, tuple]:
-    """The least score and the set options that reach it (first found wins ties)."""
-    keys = suit_keys(total)
-    mask = set_ranks(ctx, total) >> 3  # bit 4 * (rank - 1) for each rank with set choices
+    """The least score and the set options that reach it (first found wins ties).
+
+    Without set choices (most hands) the score is the four suits' scores (``SuitRuns``'
+    memos), else the least over every combination of the ranks' set choices."""
+    k0, k1, k2, k3 = suit_keys(total)
+    m0, m1, m2, m3 = ctx.maps
+    mask = (k0 + k1 + k2 + k3 + ctx.add) & HIGH_BITS | ctx.always  # as ``set_ranks``
     if not mask:
-        return runs_score(ctx, keys), ()
-    k0, k1, k2, k3 = keys
+        return m0[k0] + m1[k1] + m2[k2] + m3[k3], ()
+    mask >>= 3  # bit 4 * (rank - 1) for each rank with set choices
     cover = reach(ctx, total)
     choices = []
     while mask:
@@ -334,7 +331,6 @@ def search(ctx: Context, total: int) -> tuple[int, tuple]:
         vec = (k0 >> shift & 15, k1 >> shift & 15, k2 >> shift & 15, k3 >> shift & 15)
         reach_bits = sum([(cover >> (52 * s + shift) & 1) << s for s in range(4)])
         choices.append(ctx.options((shift >> 2) + 1, vec, reach_bits))
-    m0, m1, m2, m3 = ctx.maps
     best, best_combo = None, ()
     for combo in product(*choices):
         rest, score = total, 0
