@@ -28,7 +28,7 @@ from .reasons import explain_lay_off, explain_meld
 from .view import Extras, build_view, drawn_message, hint_view, step_view
 
 #: Opponents' names at the table, seat 1 onwards (the same in both languages).
-BOT_NAMES = ("Aino", "Eero", "Kaisa")
+OPPONENT_NAMES = ("Aino", "Eero", "Kaisa")
 #: An intent longer than this (as JSON) is refused unread.
 MAX_INTENT_BYTES = 4096
 #: The intents a person at the table may send in play.
@@ -104,7 +104,7 @@ class Table:
             humans, take_back = range(len(people)), False
         if game is None:
             players = len(people) + len(opponents)
-            names = [*people, *BOT_NAMES[: players - len(people)]]
+            names = [*people, *OPPONENT_NAMES[: players - len(people)]]
             self.match: Match | None = Match(names, rules, seed=self.seed, deals=deals, lang=lang)
             self.game = self.match.game
         else:
@@ -113,7 +113,9 @@ class Table:
             players = game.players
             default = default_names(players, game.lang)
             names = [
-                learner_name(name, lang) if p == 0 else (BOT_NAMES[p - 1] if n == default[p] else n)
+                learner_name(name, lang)
+                if p == 0
+                else (OPPONENT_NAMES[p - 1] if n == default[p] else n)
                 for p, n in enumerate(game.names)
             ]
         self.names = names

@@ -20,7 +20,7 @@ from ..engine.rules import Rules
 from ..i18n import LANGUAGES, check_lang, t
 from ..solver import best_arrangement
 from .coach import REVIEW_SAMPLES
-from .core import BOT_NAMES, MAX_BOT_MOVES, MAX_INTENT_BYTES, IntentError, Table
+from .core import MAX_BOT_MOVES, MAX_INTENT_BYTES, OPPONENT_NAMES, IntentError, Table
 from .remote import RELAY, RemoteTable
 
 STATIC = Path(__file__).parent.parent / "static"
@@ -58,7 +58,7 @@ def _warm_solver(rules: str = "traditional") -> None:
 
 _warm_solver()
 
-__all__ = ["BOT_NAMES", "MAX_BOT_MOVES", "MAX_INTENT_BYTES", "IntentError", "RummyTable"]
+__all__ = ["MAX_BOT_MOVES", "MAX_INTENT_BYTES", "OPPONENT_NAMES", "IntentError", "RummyTable"]
 
 
 class RummyTable(anywidget.AnyWidget):
