@@ -154,7 +154,8 @@ class RummyTable(anywidget.AnyWidget):
 
     @property
     def game(self) -> Game:
-        """The engine's current deal."""
+        """The engine's current deal; at a classroom seat an ``AttributeError`` in the table's
+        language (the server holds the deal: ``table.core.observation()`` is the seat's view)."""
         return self.core.game
 
     @property
