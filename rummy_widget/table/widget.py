@@ -120,14 +120,14 @@ class RummyTable(anywidget.AnyWidget):
             kwargs["remote"] = {"url": core.url, "room": core.room, "name": core.name}
         if core is None:
             core = Table(
-                opponents,
-                rules,
-                lang,
-                seed,
-                name,
-                deals,
-                reveal,
-                game,
+                opponents=opponents,
+                rules=rules,
+                lang=lang,
+                seed=seed,
+                name=name,
+                deals=deals,
+                reveal=reveal,
+                game=game,
                 take_back=take_back,
                 review_samples=review_samples,
                 players=players,
