@@ -391,3 +391,15 @@ def test_a_server_that_never_answers_is_named_with_its_likely_causes():
     unreachable = t("ui.remote.unreachable", "fi", server="http://10.0.0.5:8765")
     assert table.view["pass"]["title"] == unreachable
     assert "--origin" in t("ui.remote.unreachable", "en", server="x")
+
+
+@pytest.mark.parametrize("lang", ["en", "fi"])
+def test_a_classroom_seat_says_it_has_no_local_game(lang):
+    """``RummyTable.game`` is the engine of a local table; a classroom seat's deal is on the
+    server, and asking for it says so in the table's language instead of a bare attribute
+    error about a field the seat never had."""
+    table = RummyTable(server="http://10.0.0.5:8765", room="KETTU", name="Alex", lang=lang)
+    with pytest.raises(AttributeError) as raised:
+        _ = table.game
+    assert str(raised.value) == t("ui.remote.no_game", lang)
+    assert table.core.observation() is None and table.match is None

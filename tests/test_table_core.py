@@ -628,3 +628,19 @@ def test_the_scoreboards_sentences_come_from_python_in_the_seats_words() -> None
     leader = board["totals"].index(min(board["totals"]))
     own = ".you" if leader == 0 else ""
     assert board["standing"] == t("ui.match_over" + own, "fi", name=table.names[leader])
+
+
+def test_a_replay_is_built_by_the_constructor_and_plays_no_move_itself():
+    """``Table.replay`` goes through ``__init__`` like every table: each field a table has is
+    set, no bot sits at the replayed seats (the recorded moves play them), nothing can be
+    taken back, and the first position is the game's first position."""
+    live = Table(opponents=["basic", "basic"], seed=5)
+    move = live.game.legal_actions()[0].to_json()
+    assert live.intent({"type": "action", "rev": live.rev, "action": move})
+    replay = Table.replay(live.game, seat=1, open_hands=True)
+    assert set(vars(Table(seed=5))) == set(vars(replay))
+    assert (replay.mode, replay.bots, replay.take_back, replay.match) == ("replay", {}, False, None)
+    assert (replay.seat, replay.humans, replay.reveal) == (1, [1], True)
+    assert replay.seed == live.game.seed
+    assert replay.names == live.game.names and len(replay.game.log) < len(live.game.log)
+    assert replay.replay_total == len(live.game.to_dict()["history"])

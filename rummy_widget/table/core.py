@@ -28,7 +28,7 @@ from .reasons import explain_lay_off, explain_meld
 from .view import Extras, build_view, drawn_message, hint_view, step_view
 
 #: Opponents' names at the table, seat 1 onwards (the same in both languages).
-BOT_NAMES = ("Aino", "Eero", "Kaisa")
+OPPONENT_NAMES = ("Aino", "Eero", "Kaisa")
 #: An intent longer than this (as JSON) is refused unread.
 MAX_INTENT_BYTES = 4096
 #: The intents a person at the table may send in play.
@@ -81,18 +81,21 @@ class Table:
         take_back: bool | None = None,
         review_samples: int = REVIEW_SAMPLES,
         players: Sequence[str] | None = None,
+        *,
+        replay: Game | None = None,
     ) -> None:
         lang = check_lang(lang)
+        seed = replay.seed if replay is not None else seed
         self.seed = secrets.randbelow(2**31) if seed is None else int(seed)
         self.reveal = bool(reveal)
-        self.mode = "play"
+        self.mode = "play" if replay is None else "replay"
         self.rev = 0
         self._messages: dict[int, dict] = {}
         self._message_count = 0
         self._hints: dict[int, dict] = {}
         self._plans: dict[int, Plan | None] = {}  # each seat's last hint's meld (plans.py)
         self.steps: list[dict] = []
-        self._replay: dict | None = None
+        self._replay = None if replay is None else {"data": replay.to_dict(), "step": 0}
         self._coach: Coach | None = None
         self._live: Game | None = None  # the finished deal while a review item is replayed
         self.review_samples = int(review_samples)
@@ -102,21 +105,17 @@ class Table:
         people = [str(p) for p in players] if players else [learner_name(name, lang)]
         if len(people) > 1:  # hot seat: the people sit first, no take-backs
             humans, take_back = range(len(people)), False
-        if game is None:
-            players = len(people) + len(opponents)
-            names = [*people, *BOT_NAMES[: players - len(people)]]
-            self.match: Match | None = Match(names, rules, seed=self.seed, deals=deals, lang=lang)
-            self.game = self.match.game
+        self.match: Match | None = None
+        if self._replay is not None:  # nobody plays: the seat watches the recorded moves
+            self.game = Game.from_dict(self._replay["data"], upto=0)
+            self.names = list(self.game.names)
+            opponents, take_back = [], False
+        elif game is None:
+            names = [*people, *OPPONENT_NAMES[: len(opponents)]]
+            self.match = Match(names, rules, seed=self.seed, deals=deals, lang=lang)
+            self.game, self.names = self.match.game, names
         else:
-            self.match = None
-            self.game = game
-            players = game.players
-            default = default_names(players, game.lang)
-            names = [
-                learner_name(name, lang) if p == 0 else (BOT_NAMES[p - 1] if n == default[p] else n)
-                for p, n in enumerate(game.names)
-            ]
-        self.names = names
+            self.game, self.names = game, lesson_names(game, name, lang)
         self.humans = sorted({self.game._seat(s) for s in humans})
         self.seat = self.humans[0]
         #: Hot seat: the person whose view the one screen shows, and the one it waits for.
@@ -125,45 +124,29 @@ class Table:
         #: The card the screen's seat drew with the last intent, while its turn goes on; the
         #: widget sends it ahead of the view (view.drawn_message).
         self.drawn: dict | None = None
-        bot_seats = [p for p in range(players) if p not in self.humans]
+        self._seat_bots(opponents, take_back)
+        self._play_bots()
+        self._hand_over()
+
+    def _seat_bots(self, opponents: list[object], take_back: bool | None) -> None:
+        """A bot at each seat without a person (none in a replay, whose recorded moves play
+        every seat); take-backs by default only when one person plays against bots."""
+        bot_seats = [p for p in range(self.game.players) if p not in self.humans]
         self.bots = {
             p: make_bot(opponents[min(i, len(opponents) - 1)], self.seed * 10 + p)
             for i, p in enumerate(bot_seats)
+            if opponents
         }
         if take_back is None:
             take_back = take_back_default(len(self.humans), len(self.bots))
         self.take_back = bool(take_back)
-        self._play_bots()
-        self._hand_over()
 
     # --- replay -----------------------------------------------------------------------------
 
     @classmethod
     def replay(cls, game: Game, seat: int = 0, open_hands: bool = False) -> Table:
         """A finished (or unfinished) game shown move by move, from ``seat`` or open-handed."""
-        table = cls.__new__(cls)
-        table.seed = game.seed
-        table.reveal = bool(open_hands)
-        table.mode = "replay"
-        table.rev = 0
-        table._messages = {}
-        table._message_count = 0
-        table._hints = {}
-        table._plans = {}
-        table.steps = []
-        table.match = None
-        table.names = list(game.names)
-        table.seat = game._seat(seat)
-        table.humans = [table.seat]
-        table.screen_seat = table.seat
-        table.passing = None
-        table.bots = {}
-        table.take_back = False
-        table._coach = None
-        table._live = None
-        table._replay = {"data": game.to_dict(), "step": 0}
-        table.game = Game.from_dict(table._replay["data"], upto=0)
-        return table
+        return cls(humans=(seat,), reveal=open_hands, replay=game)
 
     @property
     def replay_total(self) -> int:
@@ -546,6 +529,16 @@ def seat_label(bot: object, lang: str) -> str | None:
         return str(bot.label(lang))
     except Exception:  # a learner's own bot need not have a label
         return None
+
+
+def lesson_names(game: Game, name: str | None, lang: str) -> list[str]:
+    """A prepared game's names at the table: the learner's at seat 0, the opponents' names
+    where the game kept its default names ("Player 2"), any other name as it is."""
+    default = default_names(game.players, game.lang)
+    return [
+        learner_name(name, lang) if p == 0 else (OPPONENT_NAMES[p - 1] if n == default[p] else n)
+        for p, n in enumerate(game.names)
+    ]
 
 
 def learner_name(name: str | None, lang: str) -> str:

@@ -20,6 +20,7 @@ from urllib.parse import urlsplit, urlunsplit
 
 from ..classroom.protocol import NAME, ROOM, TOKEN, ProtocolError, apply_update, encode
 from ..engine.actions import Action
+from ..engine.game import Game
 from ..engine.rules import Rules
 from ..errors import RuleError
 from ..i18n import check_lang, t
@@ -97,6 +98,12 @@ class RemoteTable:
         self._message: dict | None = None
         self._message_count = 0
         self._hint: dict | None = None
+
+    @property
+    def game(self) -> Game:
+        """Never: the classroom server holds the deal and sends this seat only its own view
+        (``observation``). An ``AttributeError`` in the seat's language says so."""
+        raise AttributeError(t("ui.remote.no_game", self.lang))
 
     @property
     def screen_seat(self) -> int:

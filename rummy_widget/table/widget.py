@@ -20,7 +20,7 @@ from ..engine.rules import Rules
 from ..i18n import LANGUAGES, check_lang, t
 from ..solver import best_arrangement
 from .coach import REVIEW_SAMPLES
-from .core import BOT_NAMES, MAX_BOT_MOVES, MAX_INTENT_BYTES, IntentError, Table
+from .core import MAX_BOT_MOVES, MAX_INTENT_BYTES, OPPONENT_NAMES, IntentError, Table
 from .remote import RELAY, RemoteTable
 
 STATIC = Path(__file__).parent.parent / "static"
@@ -58,7 +58,7 @@ def _warm_solver(rules: str = "traditional") -> None:
 
 _warm_solver()
 
-__all__ = ["BOT_NAMES", "MAX_BOT_MOVES", "MAX_INTENT_BYTES", "IntentError", "RummyTable"]
+__all__ = ["MAX_BOT_MOVES", "MAX_INTENT_BYTES", "OPPONENT_NAMES", "IntentError", "RummyTable"]
 
 
 class RummyTable(anywidget.AnyWidget):
@@ -120,14 +120,14 @@ class RummyTable(anywidget.AnyWidget):
             kwargs["remote"] = {"url": core.url, "room": core.room, "name": core.name}
         if core is None:
             core = Table(
-                opponents,
-                rules,
-                lang,
-                seed,
-                name,
-                deals,
-                reveal,
-                game,
+                opponents=opponents,
+                rules=rules,
+                lang=lang,
+                seed=seed,
+                name=name,
+                deals=deals,
+                reveal=reveal,
+                game=game,
                 take_back=take_back,
                 review_samples=review_samples,
                 players=players,
@@ -154,7 +154,8 @@ class RummyTable(anywidget.AnyWidget):
 
     @property
     def game(self) -> Game:
-        """The engine's current deal."""
+        """The engine's current deal; at a classroom seat an ``AttributeError`` in the table's
+        language (the server holds the deal: ``table.core.observation()`` is the seat's view)."""
         return self.core.game
 
     @property
