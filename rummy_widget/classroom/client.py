@@ -89,6 +89,7 @@ class Seat:
                     join["token"] = self.token
                 welcome = self._ask(join)
                 if welcome["type"] == "error":
+                    self._ws.close()  # refused: the socket would count against the address
                     raise ServerError(welcome)
                 self.token, self.table, self.seat = (
                     welcome["token"],
