@@ -49,14 +49,15 @@ class RemoteTable:
     """A seat at a classroom server's table: ``RemoteTable(server, room, name, lang, send)``.
 
     ``send(text)`` writes one frame to the server (the widget hands it to the browser's
-    relay); ``relayed(content)`` takes what the relay reports. The rest is the interface the
-    widget uses from ``Table``: ``intent``, ``screen``, ``view``, ``describe``.
+    relay); ``relayed(content)`` takes what the relay reports. The rest is the table
+    interface (``seat.TableSeat``) that ``Table`` gives the widget too. The server decides
+    what a local table's settings decide, so they have fixed answers: always in play, no open
+    hands, no match or bots in the kernel, and no ``game`` (it raises, saying why).
     """
 
     mode = "play"
     reveal = False
     match = None
-    take_back = False
     #: Never a card sent ahead of the view (``Table.drawn``): the server says what was drawn,
     #: in the state that the view is built from.
     drawn = None
