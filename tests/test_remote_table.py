@@ -403,3 +403,18 @@ def test_a_classroom_seat_says_it_has_no_local_game(lang):
         _ = table.game
     assert str(raised.value) == t("ui.remote.no_game", lang)
     assert table.core.observation() is None and table.match is None
+
+
+@pytest.mark.parametrize(
+    ("server", "url"),
+    [
+        ("http://10.0.0.5:8765", "ws://10.0.0.5:8765/ws"),
+        ("https://rummy.school.fi/board?lang=fi", "wss://rummy.school.fi/ws"),
+        ("10.0.0.5:8765", "ws://10.0.0.5:8765/ws"),  # as a teacher may say it aloud
+    ],
+)
+def test_the_seat_finds_the_servers_websocket_from_what_the_teacher_gives(server, url):
+    """The address the server prints (or one without its scheme, or a page's address) leads
+    the browser's relay to the server's one WebSocket path."""
+    table = RummyTable(server=server, room="KETTU", name="Alex")
+    assert table.remote["url"] == table.core.url == url

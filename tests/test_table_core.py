@@ -8,6 +8,7 @@ one definition of each shape that crosses the wire.
 
 from __future__ import annotations
 
+import inspect
 import json
 import os
 import re
@@ -26,6 +27,8 @@ from rummy_widget.engine.rules import Rules
 from rummy_widget.i18n import t
 from rummy_widget.table.core import Table
 from rummy_widget.table.reasons import meld_reason
+from rummy_widget.table.remote import RemoteTable
+from rummy_widget.table.seat import TableSeat
 
 REPO = Path(__file__).resolve().parents[1]
 FIXTURES = REPO / "js" / "test" / "fixtures"
@@ -644,3 +647,67 @@ def test_a_replay_is_built_by_the_constructor_and_plays_no_move_itself():
     assert replay.seed == live.game.seed
     assert replay.names == live.game.names and len(replay.game.log) < len(live.game.log)
     assert replay.replay_total == len(live.game.to_dict()["history"])
+
+
+def classroom_seat(table: Table) -> RemoteTable:
+    """A classroom seat shown ``table``'s position from seat 0, offline: the frames a server
+    would send (welcome, then the seat's state) go straight to ``receive``."""
+    seat = RemoteTable("http://127.0.0.1:1", "KETTU", "Alex", send=lambda _text: None)
+    seat.seed = table.seed  # the same expert as the local table's hints
+    seat.relayed({"type": "remote_open"})
+    seat.receive(json.dumps({"type": "welcome", "seat": 0, "table": 0}))
+    view = table.game.observation(0)
+    state = {"deal": 0, "move": 0, "deals": 1, "view": view, "finished": False}
+    seat.receive(json.dumps({"type": "state", **state, "seats": [{"name": n} for n in "AB"]}))
+    return seat
+
+
+def test_the_local_table_and_the_classroom_seat_are_both_table_seats():
+    """One written interface (table/seat.py): both tables have every member ``TableSeat``
+    names, with the methods' parameters as it writes them."""
+    local: TableSeat = Table(seed=1)
+    remote: TableSeat = classroom_seat(Table(seed=1))
+    members = set(TableSeat.__annotations__) | {
+        name for name in vars(TableSeat) if not name.startswith("_")
+    }
+    assert {"intent", "message", "view", "screen", "describe", "names", "rev"} <= members
+    for table in (local, remote):
+        assert isinstance(table, TableSeat)
+        assert all(hasattr(table, name) for name in members)
+        for name, member in vars(TableSeat).items():
+            if callable(member) and not name.startswith("_"):
+                wanted = inspect.signature(member).parameters
+                assert list(inspect.signature(getattr(type(table), name)).parameters) == list(
+                    wanted
+                )
+
+
+@pytest.mark.parametrize("lang", ["en", "fi"])
+def test_hints_messages_and_refusals_behave_alike_at_both_tables(lang):
+    """Hints, messages and intent refusals live in one place (``Notes``, ``expert_hint``,
+    ``attempt``): the same position gives the same hint, the same refusal the same message,
+    and the newest message wins at both tables."""
+    local = Table(seed=1)
+    remote = classroom_seat(local)
+    for table in (local, remote):
+        assert table.intent({"type": "hint", "rev": table.rev + 5}) is False
+        assert table.message(lang=lang)["text"] == t("ui.error.stale", lang)
+        assert table.intent("not an intent") is False
+        assert table.message(lang=lang)["text"] == t("ui.error.bad_intent", lang)
+        assert table.intent({"type": "hint", "x": "x" * 5000}) is False
+        assert table.message(lang=lang)["text"] == t("ui.error.too_large", lang)
+        assert table.intent({"type": "hint", "rev": table.rev}) is True
+        assert table.message(lang=lang) is None  # the hint replaced the error
+    assert local.view(lang=lang)["hint"] == remote.view(lang=lang)["hint"] is not None
+
+
+def test_a_hint_out_of_turn_is_refused_alike_at_both_tables():
+    local = Table(players=["Ann", "Ben"], seed=1)  # hot seat: the turn passes to Ben
+    for _ in range(2):
+        assert act(local, local.game.legal_actions()[0].to_json(), seat=0)
+    remote = classroom_seat(local)
+    assert local.game.current_player == remote.observation()["current_player"] == 1
+    for table in (local, remote):
+        assert table.intent({"type": "hint", "rev": table.rev}, 0) is False
+        assert table.message(0, "fi")["text"] == t("ui.hint_unavailable", "fi")
+        assert table.view(0, "fi")["hint"] is None

@@ -10,7 +10,6 @@ runs in a plain Python process. See docs/widget.md.
 
 from __future__ import annotations
 
-import json
 import secrets
 from collections.abc import Callable, Iterable, Sequence
 
@@ -25,37 +24,25 @@ from ..review.takebacks import take_back_default
 from .coach import REVIEW_SAMPLES, Coach
 from .plans import Plan, departure, plan_of
 from .reasons import explain_lay_off, explain_meld
-from .view import Extras, build_view, drawn_message, hint_view, step_view
+from .seat import (
+    IntentError,
+    MeldRefused,
+    Notes,
+    Text,
+    as_action,
+    attempt,
+    expert_hint,
+    intent_kind,
+    is_int,
+)
+from .view import Extras, build_view, drawn_message, step_view
 
 #: Opponents' names at the table, seat 1 onwards (the same in both languages).
 OPPONENT_NAMES = ("Aino", "Eero", "Kaisa")
-#: An intent longer than this (as JSON) is refused unread.
-MAX_INTENT_BYTES = 4096
 #: The intents a person at the table may send in play.
 INTENTS = ("action", "hint", "take_back", "review", "next_deal", "play_again")
 #: A bot turn is a handful of moves; more than this means a broken bot.
 MAX_BOT_MOVES = 2000
-
-Text = Callable[[str], str]
-
-
-class IntentError(Exception):
-    """An intent the table refuses before the engine sees it; ``key`` is its ui.error text."""
-
-    def __init__(self, key: str) -> None:
-        super().__init__(key)
-        self.key = key
-
-    def localized(self, lang: str) -> str:
-        return t(self.key, lang)
-
-
-class MeldRefused(Exception):
-    """The engine refused a meld or a lay-off; ``localized`` names the rule the cards break."""
-
-    def __init__(self, text: Text) -> None:
-        super().__init__("not_a_meld")
-        self.localized = text
 
 
 class Table:
@@ -90,9 +77,7 @@ class Table:
         self.reveal = bool(reveal)
         self.mode = "play" if replay is None else "replay"
         self.rev = 0
-        self._messages: dict[int, dict] = {}
-        self._message_count = 0
-        self._hints: dict[int, dict] = {}
+        self.notes = Notes()  # each seat's message and hint (seat.py)
         self._plans: dict[int, Plan | None] = {}  # each seat's last hint's meld (plans.py)
         self.steps: list[dict] = []
         self._replay = None if replay is None else {"data": replay.to_dict(), "step": 0}
@@ -180,10 +165,7 @@ class Table:
         """
         seat = self.seat if seat is None else seat
         self.drawn = None
-        try:
-            self._dispatch(content, seat)
-        except (RuleError, IntentError, MeldRefused) as err:
-            self._say(seat, err.localized)
+        if not attempt(self.notes, seat, lambda: self._dispatch(content, seat)):
             return False
         self._hand_over()
         return True
@@ -259,7 +241,7 @@ class Table:
         undone = self.game.take_back(seat)
         top = self.game.discard_pile[0] if undone.kind == "draw" else None
         self._changed()
-        self._say(seat, lambda lang: taken_back_text(undone, top, lang), kind="info")
+        self.notes.say(seat, lambda lang: taken_back_text(undone, top, lang), kind="info")
 
     def take_back_open(self, seat: int) -> bool | None:
         """None if the table offers no take-backs, else whether ``seat`` may take back now."""
@@ -299,7 +281,7 @@ class Table:
         def text(lang: str) -> str:
             return coach.reason(move, lang)
 
-        self._hints[seat] = {"rev": self.rev, "action": better, "text": text, "why": text}
+        self.notes.give_hint(seat, {"rev": self.rev, "action": better, "text": text, "why": text})
 
     def _back(self) -> None:
         """From a review item's replay back to the finished deal."""
@@ -344,38 +326,23 @@ class Table:
         self._play_bots()
 
     def _show_hint(self, seat: int) -> None:
+        """The expert's move as a hint; first why the plan changed, if it leaves the last
+        hint's meld (table/plans.py)."""
         game = self.game
-        if game.phase == "over" or game.current_player != seat:
-            raise IntentError("ui.hint_unavailable")
-        from ..bots import get_bot
-        from ..bots.seen import Seen
-
-        expert = get_bot("expert", seed=self.seed)
         obs = game.observation(seat)
-        try:
-            action = as_action(expert.act(obs))
-        except Exception:  # a failing expert must not break the table
-            raise IntentError("ui.hint_unavailable") from None
 
-        changed = departure(self._plans.get(seat), game, seat, action)
-        try:
-            params = expert.reason(Seen.read(obs), action)[1]
-        except Exception:  # a hint without a reason has no plan to keep
-            params = {}
-        self._plans[seat] = plan_of(game, action, params)
+        def replan(expert: object, action: Action) -> Text | None:
+            from ..bots.seen import Seen
 
-        def text(lang: str) -> str:
-            """One short sentence addressed to the learner: the reason, then the move; first
-            why the plan changed, if it leaves the last hint's meld (table/plans.py)."""
-            advice = expert.advise(obs, action, lang)
-            return advice if changed is None else f"{changed(lang)} {advice}"
+            changed = departure(self._plans.get(seat), game, seat, action)
+            try:
+                params = expert.reason(Seen.read(obs), action)[1]
+            except Exception:  # a hint without a reason has no plan to keep
+                params = {}
+            self._plans[seat] = plan_of(game, action, params)
+            return changed
 
-        def why(lang: str) -> str:
-            """The detailed reason, with its numbers, for a "why?" under the hint."""
-            return expert.why(obs, action, lang)
-
-        self._hints[seat] = {"rev": self.rev, "action": action, "text": text, "why": why}
-        self._messages.pop(seat, None)  # the newest message wins: the hint, not an old error
+        self.notes.give_hint(seat, expert_hint(obs, seat, self.seed, self.rev, replan))
 
     # --- bots -------------------------------------------------------------------------------
 
@@ -403,7 +370,7 @@ class Table:
             game.apply(discards[-1] if discards else legal[0], player=seat)
             name = self.names[seat]
             for human in self.humans:
-                self._say(human, lambda lang: t("ui.error.bot_failed", lang, name=name))
+                self.notes.say(human, lambda lang: t("ui.error.bot_failed", lang, name=name))
 
     def _step(self, events: list, actor: int) -> dict:
         """One move for the front end to animate: its public events and the table after it.
@@ -425,23 +392,17 @@ class Table:
     def _changed(self) -> None:
         """The game moved on: a new revision; old hints, messages and animations go."""
         self.rev += 1
-        self._hints.clear()
-        self._messages.clear()
+        self.notes.forget()
         self.steps = []
-
-    def _say(self, seat: int, text: Text, kind: str = "error") -> None:
-        self._message_count += 1
-        self._messages[seat] = {"id": self._message_count, "kind": kind, "text": text}
 
     def message(self, seat: int | None = None, lang: str = "en") -> dict | None:
         """The seat's latest message, in ``lang`` (``{"id", "kind", "text"}``) or None."""
-        found = self._messages.get(self.seat if seat is None else seat)
-        return None if found is None else dict(found, text=found["text"](lang))
+        return self.notes.message(self.seat if seat is None else seat, lang)
 
     def view(self, seat: int | None = None, lang: str = "en") -> dict:
         """Everything ``seat`` may see, JSON-ready, in ``lang``."""
         seat = self.seat if seat is None else seat
-        hint = hint_view(self._hints.get(seat), self.rev, lang)
+        hint = self.notes.hint(seat, self.rev, lang)
         replay = None
         if self._replay is not None:
             replay = {"step": self._replay["step"], "total": self.replay_total}
@@ -553,26 +514,3 @@ def make_bot(spec: object, seed: int) -> object:
     from ..bots import get_bot
 
     return get_bot(str(spec), seed=seed)
-
-
-def intent_kind(content: object) -> str:
-    """The ``type`` of an intent from the browser; ``IntentError`` for anything that is not a
-    JSON object with a type, or is larger than ``MAX_INTENT_BYTES``."""
-    try:
-        size = len(json.dumps(content))
-    except (TypeError, ValueError):
-        raise IntentError("ui.error.bad_intent") from None
-    if size > MAX_INTENT_BYTES:
-        raise IntentError("ui.error.too_large")
-    if not isinstance(content, dict) or not isinstance(content.get("type"), str):
-        raise IntentError("ui.error.bad_intent")
-    return content["type"]
-
-
-def is_int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def as_action(value: object) -> Action:
-    """Bots may answer with an ``Action`` or its JSON form."""
-    return value if isinstance(value, Action) else Action.from_json(value)

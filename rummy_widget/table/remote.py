@@ -24,9 +24,9 @@ from ..engine.game import Game
 from ..engine.rules import Rules
 from ..errors import RuleError
 from ..i18n import check_lang, t
-from .core import IntentError, MeldRefused, as_action, intent_kind, is_int
 from .reasons import explain_lay_off, explain_meld, seen_meld
-from .view import Extras, hint_view, observation_view, result_board, step_view
+from .seat import IntentError, MeldRefused, Notes, Text, attempt, expert_hint, intent_kind, is_int
+from .view import Extras, observation_view, result_board, step_view
 
 #: Custom messages from the front end's relay (js/src/remote.ts), not learner intents.
 RELAY = ("remote_open", "remote_frame", "remote_closed")
@@ -34,8 +34,8 @@ RELAY = ("remote_open", "remote_frame", "remote_closed")
 MAX_STEPS = 40
 #: Sockets that close unopened before the waiting screen names the likely causes.
 UNREACHABLE_AFTER = 2
-
-Text = Callable[[str], str]
+#: The key of this screen's one seat in ``Notes`` (its seat number comes with the welcome).
+LEARNER = 0
 
 
 def ws_url(server: str) -> str:
@@ -49,14 +49,15 @@ class RemoteTable:
     """A seat at a classroom server's table: ``RemoteTable(server, room, name, lang, send)``.
 
     ``send(text)`` writes one frame to the server (the widget hands it to the browser's
-    relay); ``relayed(content)`` takes what the relay reports. The rest is the interface the
-    widget uses from ``Table``: ``intent``, ``screen``, ``view``, ``describe``.
+    relay); ``relayed(content)`` takes what the relay reports. The rest is the table
+    interface (``seat.TableSeat``) that ``Table`` gives the widget too. The server decides
+    what a local table's settings decide, so they have fixed answers: always in play, no open
+    hands, no match or bots in the kernel, and no ``game`` (it raises, saying why).
     """
 
     mode = "play"
     reveal = False
     match = None
-    take_back = False
     #: Never a card sent ahead of the view (``Table.drawn``): the server says what was drawn,
     #: in the state that the view is built from.
     drawn = None
@@ -95,9 +96,7 @@ class RemoteTable:
         self._joined_lang = self.lang
         self._pending: dict | None = None  # the move sent and not yet acknowledged
         self._resend = False
-        self._message: dict | None = None
-        self._message_count = 0
-        self._hint: dict | None = None
+        self.notes = Notes()  # the learner's message and hint, under ``LEARNER`` (seat.py)
 
     @property
     def game(self) -> Game:
@@ -126,8 +125,7 @@ class RemoteTable:
         kind = content.get("type")
         if kind == "remote_open":
             self.connected = True
-            if self._message and self._message.get("lost"):
-                self._message = None
+            self.notes.reconnected()
             token = content.get("token")
             self._join(token if isinstance(token, str) and TOKEN.match(token) else None)
         elif kind == "remote_frame" and isinstance(content.get("text"), str):
@@ -224,10 +222,7 @@ class RemoteTable:
         deal) stays until the learner's own move."""
         self.rev += 1
         self.steps = steps
-        self._hint = None
-        found = self._message
-        if found is not None and not found["lost"] and (own or found["kind"] == "error"):
-            self._message = None
+        self.notes.forget(keep=lambda message: not own and message["kind"] != "error")
 
     def _refused(self, message: dict) -> None:
         code, text = str(message.get("code", "")), str(message.get("text", ""))
@@ -276,20 +271,14 @@ class RemoteTable:
         return localized
 
     def _say(self, text: Text, kind: str = "error", lost: bool = False) -> None:
-        self._message_count += 1
-        self._message = {"id": self._message_count, "kind": kind, "text": text, "lost": lost}
+        self.notes.say(LEARNER, text, kind, lost)
 
     # --- intents ----------------------------------------------------------------------------
 
     def intent(self, content: object, seat: int | None = None) -> bool:
         """Check one intent of the learner and send its move; True if it went out (or was
         shown, for a hint). Anything refused here sets a localized message."""
-        try:
-            self._dispatch(content)
-        except (RuleError, IntentError, MeldRefused) as err:
-            self._say(err.localized)
-            return False
-        return True
+        return attempt(self.notes, LEARNER, lambda: self._dispatch(content))
 
     def _dispatch(self, content: object) -> None:
         kind = intent_kind(content)
@@ -311,7 +300,8 @@ class RemoteTable:
         if content["rev"] != self.rev:
             raise IntentError("ui.error.stale")
         if kind == "hint":
-            return self._show_hint(obs)
+            hint = expert_hint(obs, self.seat, self.seed, self.rev)
+            return self.notes.give_hint(LEARNER, hint)
         action = Action.from_json(content.get("action"))
         if self._pending is not None:
             raise IntentError("ui.wait_python")
@@ -325,7 +315,7 @@ class RemoteTable:
                 raise MeldRefused(reason)
         frame = {
             "type": "act",
-            "id": f"{self.ids}-{self._message_count}-{self.rev}",
+            "id": f"{self.ids}-{self.notes.count}-{self.rev}",
             "deal": self.state["deal"],
             "move": self.state["move"],
             "action": action.to_json(),
@@ -341,25 +331,6 @@ class RemoteTable:
         self.state, self.queued = self.queued, None
         self._changed([], own=True)
 
-    def _show_hint(self, obs: dict) -> None:
-        if obs["phase"] == "over" or obs["current_player"] != self.seat:
-            raise IntentError("ui.hint_unavailable")
-        from ..bots import get_bot
-
-        expert = get_bot("expert", seed=self.seed)
-        try:
-            action = as_action(expert.act(obs))
-        except Exception:  # a failing expert must not break the table
-            raise IntentError("ui.hint_unavailable") from None
-        self._hint = {
-            "rev": self.rev,
-            "action": action,
-            "text": lambda lang: expert.advise(obs, action, lang),
-            "why": lambda lang: expert.why(obs, action, lang),
-        }
-        if self._message is not None and not self._message.get("lost"):
-            self._message = None  # the newest message wins: the hint, not an old error
-
     # --- views ------------------------------------------------------------------------------
 
     def _rules(self) -> Rules:
@@ -367,10 +338,8 @@ class RemoteTable:
         return Rules.preset(obs["rules"] if obs else "traditional")
 
     def message(self, seat: int | None = None, lang: str = "en") -> dict | None:
-        found = self._message
-        if found is None:
-            return None
-        return {"id": found["id"], "kind": found["kind"], "text": found["text"](lang)}
+        """The learner's latest message in ``lang`` (there is one seat on this screen)."""
+        return self.notes.message(LEARNER, lang)
 
     def view(self, seat: int | None = None, lang: str = "en") -> dict:
         """The seat's view, shaped exactly like a local table's (js/src/types.ts)."""
@@ -378,7 +347,7 @@ class RemoteTable:
         if obs is None:
             return self._waiting(lang)
         rules = Rules.preset(obs["rules"])
-        hint = hint_view(self._hint, self.rev, lang)
+        hint = self.notes.hint(LEARNER, self.rev, lang)
         extras = Extras(rev=self.rev, message=self.message(lang=lang), hint=hint, steps=self.steps)
         number = self.state["deal"] + 1
         deal = {"number": number, "total": self.state.get("deals", number)}
@@ -417,7 +386,8 @@ class RemoteTable:
         view = observation_view(
             blank, Rules.preset("traditional"), lang, extras, None, {"number": 1, "total": 1}
         )
-        if self._message is not None and not self._message.get("lost") and self.connected:
+        found = self.notes.messages.get(LEARNER)
+        if found is not None and not found["lost"] and self.connected:
             title = view["message"]["text"]
         elif not self.connected and self.failures >= UNREACHABLE_AFTER:
             title = t("ui.remote.unreachable", lang, server=self.server)

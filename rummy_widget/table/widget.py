@@ -20,8 +20,9 @@ from ..engine.rules import Rules
 from ..i18n import LANGUAGES, check_lang, t
 from ..solver import best_arrangement
 from .coach import REVIEW_SAMPLES
-from .core import MAX_BOT_MOVES, MAX_INTENT_BYTES, OPPONENT_NAMES, IntentError, Table
+from .core import MAX_BOT_MOVES, OPPONENT_NAMES, Table
 from .remote import RELAY, RemoteTable
+from .seat import MAX_INTENT_BYTES, IntentError
 
 STATIC = Path(__file__).parent.parent / "static"
 SPEEDS = ("instant", "fast", "normal", "slow")
