@@ -670,7 +670,7 @@ def test_the_local_table_and_the_classroom_seat_are_both_table_seats():
     members = set(TableSeat.__annotations__) | {
         name for name in vars(TableSeat) if not name.startswith("_")
     }
-    assert {"intent", "message", "view", "screen", "describe", "names", "rev"} <= members
+    assert {"intent", "message", "view", "screen", "describe", "names", "seat", "match"} <= members
     for table in (local, remote):
         assert isinstance(table, TableSeat)
         assert all(hasattr(table, name) for name in members)

@@ -12,12 +12,15 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from typing import Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 from ..engine.actions import Action
 from ..errors import RuleError
 from ..i18n import t
 from .view import hint_view
+
+if TYPE_CHECKING:
+    from ..engine.match import Match
 
 #: An intent longer than this (as JSON) is refused unread.
 MAX_INTENT_BYTES = 4096
@@ -30,10 +33,14 @@ class TableSeat(Protocol):
     """What the widget asks of its table. ``intent`` carries out (or refuses, with a message
     for the seat) one intent from the browser; ``screen`` is what the one screen shows,
     ``view`` one seat's view, ``message`` the seat's latest message, ``describe`` the repr.
-    ``game`` is the engine's deal; a classroom seat has none and raises ``AttributeError``."""
+    ``game`` is the engine's deal: not a member, as a classroom seat has none and raises an
+    ``AttributeError`` that says so."""
 
     mode: str
     rev: int
+    #: The person's seat (a classroom seat's is None until the server's welcome).
+    seat: int | None
+    match: Match | None
     reveal: bool
     seed: int
     bots: dict
