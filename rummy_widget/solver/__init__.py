@@ -14,7 +14,7 @@ from ..engine.cards import Card, Cards
 from ..engine.rules import Rules
 from . import _core
 from ._build import join, left_over, suit_parts
-from ._core import TableMelds, min_penalty
+from ._core import ENCODE, TableMelds, min_penalty
 from ._with_sets import Answer, with_sets
 from .arrangement import Arrangement
 from .helpers import GoOut, Out, can_go_out, outs
@@ -31,21 +31,21 @@ def best_arrangement(
     table order; lay-offs name them by index. They are extended, never rearranged.
     """
     ctx = _core.context(rules, table_melds)
-    total, ids, cards = _core.encode(hand, ctx)
-    known = ctx.hands.get(ids)
-    if known is None:  # the answer depends only on which physical cards the hand holds
-        known = ctx.hands.put(ids, _arrange(ctx, ids, total, cards))
+    ids, cards = _core.read_hand(hand, ctx, _core.BIT)
+    known = ctx.hands.get(ids)  # the answer depends only on which cards the hand holds
+    if known is None:
+        known = left_over(ctx, ids)  # most hands hold no meld: not stored, as cheap to redo
+    if known is None:
+        known = ctx.hands.put(ids, _arrange(ctx, ids, cards))
     melds, lays, left, penalty = known
     return Arrangement(melds, lays, Cards(left), penalty)  # a new leftover list each time
 
 
-def _arrange(ctx: _core.Context, ids: int, total: int, hand: list[Card]) -> Answer:
-    """A hand not answered before: the search with sets if some rank has set choices, else
-    its four suits' parts side by side (each built once per context, ``_build``)."""
-    if ctx.single is not None:  # no table melds: most hands hold no meld
-        answer = left_over(ctx, ids)
-        if answer is not None:
-            return answer
+def _arrange(ctx: _core.Context, ids: int, hand: list[Card]) -> Answer:
+    """A hand not answered before, holding a meld or facing table melds: the search with
+    sets if some rank has set choices, else its four suits' parts side by side (each built
+    once per context, ``_build``)."""
+    total = sum([ENCODE[card.id] for card in hand])  # the face counts
     if _core.set_ranks(ctx, total):
         return with_sets(ctx, ids, total, hand)
     parts = suit_parts(ctx, ids)

@@ -124,8 +124,10 @@ def left_over(ctx, ids: int) -> tuple | None:
 
     Checked suit by suit from the rules' table of rank masks (``PlainSuit.single``): each
     suit holds one card per rank and no run, and no rank is in enough suits for a set. Most
-    hands are so (no table melds); this answers them without building suit parts."""
+    hands are so; this answers them without building suit parts. None with table melds."""
     single = ctx.single
+    if single is None:
+        return None
     held: list[Card] = []
     counts = score = 0
     for low_shift, high_shift, first, second in HELD_BY_SUIT:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from itertools import product
 
-from ..engine.cards import SUITS, Card, Cards, parse_cards
+from ..engine.cards import ID_BITS, SUITS, Card, Cards, parse_cards
 from ..engine.melds import Meld
 from ..engine.rules import Rules
 from ..errors import RuleError
@@ -33,6 +33,7 @@ FACES_MASK = (1 << ID_SHIFT) - 1
 # gives the face counts below ID_SHIFT and, above it, a set of ids whose bit count is the
 # hand's size exactly when no id repeats (a repeat carries and loses a bit).
 CARD = tuple(ENCODE[i] | 1 << (ID_SHIFT + i) for i in range(104))
+BIT = ID_BITS  # card id -> its bit
 
 TableMelds = Iterable["Meld | Sequence[Card | str]"]
 
@@ -264,8 +265,11 @@ def _as_meld(meld: Meld | Sequence[Card | str], rules: Rules) -> Meld:
     return made
 
 
-def encode(hand: Iterable[Card | str], ctx: Context) -> tuple[int, int, list[Card]]:
-    """The hand's face counts as one integer, its card ids as bits, and the hand as a list.
+def read_hand(
+    hand: Iterable[Card | str], ctx: Context, units: tuple[int, ...] = CARD
+) -> tuple[int, list[Card]]:
+    """The sum of ``units[card.id]`` over the hand, and the hand as a list: with ``CARD`` the
+    face counts below ``ID_SHIFT`` and the card ids above it, with ``ID_BITS`` the ids alone.
 
     Refuses a card named twice or lying on the table (``duplicate_card``).
     """
@@ -275,13 +279,19 @@ def encode(hand: Iterable[Card | str], ctx: Context) -> tuple[int, int, list[Car
     total = 0
     try:
         for card in cards:
-            total += CARD[card.id]
+            total += units[card.id]
     except AttributeError:  # card texts
-        return encode(parse_cards(cards), ctx)
-    ids = total >> ID_SHIFT  # a repeated id carries and loses a bit
+        return read_hand(parse_cards(cards), ctx, units)
+    ids = total >> ID_SHIFT if units is CARD else total  # a repeated id carries, losing a bit
     if ids.bit_count() != len(cards) or ids & ctx.table_bits:
         _repeated(cards, ctx)
-    return total & FACES_MASK, ids, cards
+    return total, cards
+
+
+def encode(hand: Iterable[Card | str], ctx: Context) -> tuple[int, int, list[Card]]:
+    """The hand's face counts as one integer, its card ids as bits, and the hand as a list."""
+    total, cards = read_hand(hand, ctx)
+    return total & FACES_MASK, total >> ID_SHIFT, cards
 
 
 def _repeated(cards: list[Card], ctx: Context) -> None:
@@ -295,8 +305,8 @@ def min_penalty(
 ) -> int:
     """The penalty points ``best_arrangement`` would leave, without building the cards."""
     ctx = context(rules, table_melds)
-    total, _, _ = encode(hand, ctx)
-    return search(ctx, total)[0] // K_PENALTY
+    total, _ = read_hand(hand, ctx)
+    return search(ctx, total & FACES_MASK)[0] // K_PENALTY
 
 
 def suit_keys(total: int) -> tuple[int, int, int, int]:
