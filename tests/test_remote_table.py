@@ -418,3 +418,7 @@ def test_the_seat_finds_the_servers_websocket_from_what_the_teacher_gives(server
     the browser's relay to the server's one WebSocket path."""
     table = RummyTable(server=server, room="KETTU", name="Alex")
     assert table.remote["url"] == table.core.url == url
+    # The scripting client reaches the same address from the same words.
+    from rummy_widget.classroom import client
+
+    assert client.ws_url(server) == url

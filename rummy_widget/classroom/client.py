@@ -16,14 +16,14 @@ import json
 import secrets
 import time
 import urllib.request
-from urllib.parse import urlencode, urlsplit, urlunsplit
+from urllib.parse import urlencode
 
 from websockets.exceptions import ConnectionClosed, InvalidMessage
 from websockets.sync.client import connect as ws_connect
 
 from ..engine.actions import Action
 from ..engine.game import Game
-from .protocol import VERSION, apply_update, encode
+from .protocol import VERSION, apply_update, encode, ws_url
 
 STATES = ("state", "update")
 
@@ -35,13 +35,6 @@ class ServerError(ValueError):
         super().__init__(message.get("text", ""))
         self.code = message.get("code", "")
         self.message = message
-
-
-def ws_url(url: str) -> str:
-    """``http://host:port`` (what the server prints) to its WebSocket address."""
-    parts = urlsplit(url)
-    scheme = {"http": "ws", "https": "wss"}.get(parts.scheme, parts.scheme)
-    return urlunsplit((scheme, parts.netloc, "/ws", "", ""))
 
 
 def open_socket(url: str, **options):

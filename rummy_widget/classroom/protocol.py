@@ -13,6 +13,7 @@ import json
 import re
 import unicodedata
 from functools import cache
+from urllib.parse import urlsplit, urlunsplit
 
 from ..engine.actions import Action
 from ..errors import RuleError
@@ -230,3 +231,11 @@ def apply_update(state: dict, update: dict) -> dict:
     if "totals" in update:  # a deal's end: the match's totals with its penalties
         new["totals"] = update["totals"]
     return new
+
+
+def ws_url(server: str) -> str:
+    """``http://host:8765`` (what the server prints, with or without its scheme) to the
+    server's WebSocket address; ``https`` gives ``wss``."""
+    parts = urlsplit(server if "//" in server else f"http://{server}")
+    scheme = {"http": "ws", "https": "wss"}.get(parts.scheme, parts.scheme)
+    return urlunsplit((scheme, parts.netloc, "/ws", "", ""))

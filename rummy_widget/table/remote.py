@@ -16,9 +16,8 @@ import contextlib
 import json
 import secrets
 from collections.abc import Callable
-from urllib.parse import urlsplit, urlunsplit
 
-from ..classroom.protocol import NAME, ROOM, TOKEN, ProtocolError, apply_update, encode
+from ..classroom.protocol import NAME, ROOM, TOKEN, ProtocolError, apply_update, encode, ws_url
 from ..engine.actions import Action
 from ..engine.game import Game
 from ..engine.rules import Rules
@@ -36,13 +35,6 @@ MAX_STEPS = 40
 UNREACHABLE_AFTER = 2
 #: The key of this screen's one seat in ``Notes`` (its seat number comes with the welcome).
 LEARNER = 0
-
-
-def ws_url(server: str) -> str:
-    """``http://host:8765`` (what the server prints) to its WebSocket address."""
-    parts = urlsplit(server if "//" in server else f"http://{server}")
-    scheme = {"http": "ws", "https": "wss"}.get(parts.scheme, parts.scheme)
-    return urlunsplit((scheme, parts.netloc, "/ws", "", ""))
 
 
 class RemoteTable:
