@@ -477,7 +477,7 @@ def test_review_at_the_end_of_a_deal_lists_decisions_and_reports_progress() -> N
     assert table.intent({"type": "review", "rev": table.rev})
     assert seen and seen[-1][1] == seen[-1][2] and {s for s, _, _ in seen} == {0}
     shown = table.view(0, "fi")["review"]
-    assert shown["summary"].startswith("Tarkasteltu")
+    assert shown["summary"] == table._coach.result.headline("fi")
     for item in shown["items"]:
         assert item["label"].startswith(f"Siirto {item['move'] + 1}:") and item["reason"]
 
@@ -576,6 +576,23 @@ def test_review_replay_and_log_agree_on_a_moves_number() -> None:
     assert table.intent({"type": "replay", "step": replay["step"] + 1})
     newest = [e for e in table.view()["log"] if "move" in e][-1]
     assert newest["move"] == n and newest["text"] == "You discarded 5 of hearts."
+
+
+@pytest.mark.parametrize("lang", ["en", "fi"])
+def test_the_review_screen_heads_with_the_deals_headline_and_grades_each_item(lang) -> None:
+    """The Review screen says what the review's own summary says ("1 blunder; the biggest:
+    ...") and names each flagged move by its grade, as chess reviews do (docs/review.md)."""
+    table = blunder_table()
+    assert table.intent({"type": "review", "rev": table.rev})
+    shown = table.view(0, lang)["review"]
+    result = table._coach.result
+    assert shown["summary"] == result.headline(lang)
+    blunders = result.count("blunder")
+    form = "one" if blunders == 1 else "other"
+    assert blunders and shown["summary"].startswith(t(f"plural.blunders.{form}", lang, n=blunders))
+    first = shown["items"][0]
+    assert first["move"] == 1
+    assert t("review.grade.blunder", lang) in first["label"]
 
 
 def test_a_review_item_opens_the_replay_there_with_the_better_move_outlined() -> None:

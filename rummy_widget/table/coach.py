@@ -15,7 +15,6 @@ from ..engine.actions import Action
 from ..engine.game import Game
 from ..i18n import t
 from ..review import Review, review
-from ..review.result import summary
 
 #: Worlds per decision at the table: the reviewer's default is 12 with a 32-world second look.
 REVIEW_SAMPLES = 4
@@ -49,13 +48,14 @@ class Coach:
         return cls(seat, found, game.to_dict())
 
     def view(self, lang: str) -> dict:
-        """The summary, then the mistakes (costliest first) and the finds, localized: what the
-        list on the table shows."""
+        """The deal's headline ("1 blunder, 2 mistakes; the biggest: ..."), then the mistakes
+        (worst first) and the finds, each under the grade the review gives it, localized: what
+        the list on the table shows."""
         items = []
         for d in [*self.result.mistakes, *self.result.finds]:
-            verdict = t(f"review.verdict.{d.verdict}", lang)
-            cost = round(d.cost, 1)
-            label = t("ui.review.item", lang, n=d.move + 1, verdict=verdict, cost=cost)
+            grade = t(f"review.grade.{d.grade}", lang)
+            cost = round(d.points, 1)
+            label = t("ui.review.item", lang, n=d.move + 1, verdict=grade, cost=cost)
             items.append(
                 {
                     "move": d.move,
@@ -65,7 +65,7 @@ class Coach:
                     "reason": d.reason(lang),
                 }
             )
-        return {"summary": summary(self.result, lang), "items": items}
+        return {"summary": self.result.headline(lang), "items": items}
 
     def better(self, move: int) -> Action | None:
         """The better move at ``move``, for the replay's outline; None if it is not listed."""
