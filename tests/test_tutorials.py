@@ -201,7 +201,7 @@ def test_finnish_lessons_say_it_as_a_finnish_teacher_would(number: int, wrong: s
 FINNISH_NEVER = re.compile(r"poisheit|\brommi|\boppij|\bsaa\w* pöytää\b|pisteen arvoi", re.I)
 
 
-@pytest.mark.parametrize("name", [n for n in OWN_LESSONS if not n.startswith("10")])
+@pytest.mark.parametrize("name", [n for n in NAMES if not n.startswith("10")])
 def test_finnish_lessons_use_the_rules_texts_terms(name: str):
     assert FINNISH_NEVER.findall(markdown("fi", name)) == []
 
@@ -234,7 +234,7 @@ PLAN = {
 }
 
 
-@pytest.mark.parametrize("name", [pytest.param(n, id=n) for n in OWN_LESSONS])
+@pytest.mark.parametrize("name", [pytest.param(n, id=n) for n in NAMES])
 def test_each_lesson_opens_with_its_goals_time_and_place_in_the_path(name: str):
     plans = []
     for lang in LANGS:
