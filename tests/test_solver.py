@@ -641,3 +641,17 @@ def test_held_tables_fill_once_when_threads_ask_together() -> None:
         assert all(n == 8 and last == expected[7][-1] for n, last in seen)
     finally:
         _build.HELD[:] = saved or expected
+
+
+def test_the_solver_cache_lives_in_the_rules_and_stays_out_of_pickles() -> None:
+    import copy
+    import pickle
+
+    rules = replace(TRAD, max_rebuilds=2)
+    hand = P("7H 8H 9H 2C KS")
+    answer = best_arrangement(hand, rules)
+    assert "solver" in rules.memo  # one cache per Rules object, as long as it lives
+    for twin in (pickle.loads(pickle.dumps(rules)), copy.deepcopy(rules)):
+        assert twin == rules and "memo" not in twin.__dict__
+        assert best_arrangement(hand, twin) == answer
+    assert rules.to_dict() == TRAD.to_dict() | {"max_rebuilds": 2}

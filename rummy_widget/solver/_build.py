@@ -142,7 +142,7 @@ def left_over(ctx, ids: int) -> tuple | None:
         counts += entry[1]
     if (counts + ctx.add) & HIGH_COUNTS:  # some rank has enough cards for a set
         return None
-    return (), (), tuple(held), score // K_PENALTY
+    return (), (), held, score // K_PENALTY  # never stored: the list becomes the leftover
 
 
 def join(parts: list[Built], score: int, set_melds: tuple = ()) -> tuple:
