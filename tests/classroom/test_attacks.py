@@ -273,6 +273,17 @@ FOOLING = [
     ("name", "basic bot 2", "classroom.name_reserved"),
     ("name", "Perusbotti 2", "classroom.name_reserved"),
     ("name", "EXPERT  BOT", "classroom.name_reserved"),
+    # Letters and marks that show nothing (Default_Ignorable_Code_Point, not Cf; a blank)
+    ("name", "basic bot 2\u3164", "classroom.name_hidden"),  # Hangul filler: a bot's name
+    ("name", "\u115f", "classroom.name_hidden"),  # Hangul choseong filler: a blank name
+    ("name", "Ann\u034f", "classroom.name_hidden"),  # combining grapheme joiner
+    ("name", "Ann\ufe0f", "classroom.name_hidden"),  # variation selector
+    ("name", "Ann\u17b4", "classroom.name_hidden"),  # Khmer inherent vowel
+    ("name", "\u2800", "classroom.name_hidden"),  # braille blank
+    # A bot's name in look-alike Cyrillic or Greek letters
+    ("name", "b\u0430sic bot 2", "classroom.name_reserved"),  # Cyrillic a
+    ("name", "\u0420\u0415RUSB\u039fTTI 2", "classroom.name_reserved"),  # Cyrillic P E, Greek O
+    ("name", "expert b\u03bf\u0442 1", "classroom.name_reserved"),  # Greek o, Cyrillic t
 ]
 
 
