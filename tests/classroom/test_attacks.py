@@ -66,6 +66,26 @@ def test_a_learner_cannot_compute_the_deals_of_a_room_with_a_secret_seed(server_
         assert hand_codes(game.observation(0)) != mine
 
 
+def test_a_room_an_earlier_version_made_with_seed_0_deals_in_secret_from_now_on(server_factory):
+    """An earlier version stored every room with seed 0 (and no ``closed``). After the upgrade
+    such a room's next deals come from a secret seed; a teacher's own seed stays."""
+    server = server_factory()
+    server.stop()
+    store = Store(server.database)
+    old = {"players": 2, "bots": "basic", "replace_after": 60.0, "deals": 1, "seed": 0}
+    store.add_room("VANHA", {**old, "duplicate": True, "rules": "traditional", "lang": "en"})
+    store.add_room("OMA", {**old, "seed": 7, "duplicate": True, "rules": "traditional"})
+    store.close()
+    server.start()
+    ann, _ = dealt(server, "VANHA")
+    guesses = [*range(2048), *(deal_seed(k, 0) for k in range(2048))]
+    for guess in guesses:
+        assert hand_codes(Game(["Ann", "Bo"], seed=guess).observation(0)) != hand_codes(ann)
+    kept = Store(server.database)
+    assert kept.room("OMA")["seed"] == 7 and kept.room("VANHA")["seed"] >= 2**64
+    kept.close()
+
+
 def test_a_teachers_seed_repeats_the_deals_and_the_finished_room_shows_its_seed(
     server_factory,
 ):
