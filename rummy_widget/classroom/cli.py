@@ -111,16 +111,17 @@ def allowed_hosts(url: str, host: str, extra: list[str]) -> list[str]:
 
 
 def prepare_store(args: argparse.Namespace, settings: Settings) -> str | None:
-    """Before the workers start: the teacher key (the key if made now, to print once) and
-    the rooms of ``--room``."""
+    """Before the workers start: the teacher key (the key if made now, to print once), secret
+    seeds for rooms an earlier version made with seed 0, and the rooms of ``--room``."""
     from .keys import prepare
     from .protocol import ProtocolError, room_name
-    from .rooms import RoomConfig
+    from .rooms import RoomConfig, give_rooms_secrets
     from .store import Conflict, Store
 
     store = Store(settings.database)
     try:
         key = prepare(store, rotate=args.rotate_key)
+        give_rooms_secrets(store)
         for name in args.room:
             try:
                 room_name(name)

@@ -33,10 +33,29 @@ NONCE = re.compile(r"\A[A-Za-z0-9_-]{1,40}\Z")
 #: override U+202E, zero-width spaces and joiners), line and paragraph separators, private
 #: use, surrogates and unassigned code points. Each hides or rearranges what is shown.
 HIDDEN = frozenset({"Cc", "Cf", "Zl", "Zp", "Co", "Cs", "Cn"})
+#: Characters that show nothing but are letters or marks, not format characters: Unicode's
+#: Default_Ignorable_Code_Point outside Cf (the combining grapheme joiner, the Hangul
+#: fillers, Khmer's inherent vowels, the variation selectors), and the braille blank.
+#: "basic bot 2\u3164" would pass for a bot, "Ann\u034f" for another Ann.
+INVISIBLE = re.compile(
+    "[\u034f\u115f\u1160\u17b4\u17b5\u180b-\u180f\u2800\u3164"
+    "\ufe00-\ufe0f\uffa0\U000e0100-\U000e01ef]"
+)
 #: Combining marks allowed on one letter (Vietnamese needs two); hundreds stack into a
 #: tower that covers the names around it.
 MARKS_ON_A_LETTER = 2
 CLIENT_TYPES = ("join", "watch", "act")
+#: Cyrillic and Greek letters drawn like Latin ones, as the Latin letter: "b\u0430sic bot 2"
+#: (a Cyrillic a) is a bot's name to the eye, so it is one to ``bots_name`` too.
+LOOK_ALIKES = str.maketrans(
+    "\u0430\u0432\u0435\u0456\u0458\u043a\u043c\u043d\u043e\u0440\u0441\u0442\u0443\u0445"
+    "\u0455\u04bb\u0501\u051b\u051d\u04cf\u0131"
+    "\u0410\u0412\u0415\u0406\u0408\u041a\u041c\u041d\u041e\u0420\u0421\u0422\u0423\u0425"
+    "\u0405\u04ba"
+    "\u03b1\u03b9\u03ba\u03bd\u03bf\u03c1\u03c4\u03c5\u03c7\u03f2\u03f3"
+    "\u0391\u0392\u0395\u0396\u0397\u0399\u039a\u039c\u039d\u039f\u03a1\u03a4\u03a5\u03a7",
+    "abeijkmhopctyxshdqwliABEIJKMHOPCTYXSHaikvoptuxcjABEZHIKMNOPTYX",
+)
 
 
 class ProtocolError(RuleError):
@@ -139,7 +158,7 @@ def learner_name(value: object) -> str:
     ``MARKS_ON_A_LETTER`` combining marks on a letter, or a name the room's bots use."""
     if not isinstance(value, str) or len(value) > 4 * 32:
         _fail("name")
-    if any(unicodedata.category(c) in HIDDEN for c in value):
+    if any(unicodedata.category(c) in HIDDEN for c in value) or INVISIBLE.search(value):
         raise ProtocolError("name_hidden", field="name")
     name = " ".join(unicodedata.normalize("NFC", value).split())
     marks = 0
@@ -157,7 +176,8 @@ def learner_name(value: object) -> str:
 def bots_name(name: str) -> bool:
     """Whether ``name`` is, or looks like, a bot's seat name in any language ("basic bot 2",
     "perusbotti 2", "Basic  Bot"): those are the room's bots'."""
-    folded = " ".join(unicodedata.normalize("NFKC", name).casefold().split())
+    latin = unicodedata.normalize("NFKC", name).translate(LOOK_ALIKES)
+    folded = " ".join(latin.casefold().split())
     return any(pattern.fullmatch(folded) for pattern in _bot_patterns())
 
 

@@ -100,6 +100,19 @@ class RoomConfig:
         return self
 
 
+def give_rooms_secrets(store: Store) -> list[str]:
+    """Rooms an earlier version made kept its default seed 0, so anyone with the package could
+    compute their deals. Each gets a secret seed for the deals it has not dealt yet (a dealt
+    deal is stored whole, so it plays on as it was). Such a room is the one whose config has
+    no ``closed``, which every room made since has; a seed a teacher chose is kept."""
+    upgraded = []
+    for name, config in sorted(store.rooms().items()):
+        if "closed" not in config and config.get("seed", 0) == 0:
+            store.put_room(name, {**config, "seed": secrets.randbits(SEED_BITS), "closed": False})
+            upgraded.append(name)
+    return upgraded
+
+
 class Table:
     """One table of a room: seats, the current deal's ``Game`` and the moves' nonces."""
 

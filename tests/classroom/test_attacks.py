@@ -66,6 +66,26 @@ def test_a_learner_cannot_compute_the_deals_of_a_room_with_a_secret_seed(server_
         assert hand_codes(game.observation(0)) != mine
 
 
+def test_a_room_an_earlier_version_made_with_seed_0_deals_in_secret_from_now_on(server_factory):
+    """An earlier version stored every room with seed 0 (and no ``closed``). After the upgrade
+    such a room's next deals come from a secret seed; a teacher's own seed stays."""
+    server = server_factory()
+    server.stop()
+    store = Store(server.database)
+    old = {"players": 2, "bots": "basic", "replace_after": 60.0, "deals": 1, "seed": 0}
+    store.add_room("VANHA", {**old, "duplicate": True, "rules": "traditional", "lang": "en"})
+    store.add_room("OMA", {**old, "seed": 7, "duplicate": True, "rules": "traditional"})
+    store.close()
+    server.start()
+    ann, _ = dealt(server, "VANHA")
+    guesses = [*range(2048), *(deal_seed(k, 0) for k in range(2048))]
+    for guess in guesses:
+        assert hand_codes(Game(["Ann", "Bo"], seed=guess).observation(0)) != hand_codes(ann)
+    kept = Store(server.database)
+    assert kept.room("OMA")["seed"] == 7 and kept.room("VANHA")["seed"] >= 2**64
+    kept.close()
+
+
 def test_a_teachers_seed_repeats_the_deals_and_the_finished_room_shows_its_seed(
     server_factory,
 ):
@@ -273,6 +293,17 @@ FOOLING = [
     ("name", "basic bot 2", "classroom.name_reserved"),
     ("name", "Perusbotti 2", "classroom.name_reserved"),
     ("name", "EXPERT  BOT", "classroom.name_reserved"),
+    # Letters and marks that show nothing (Default_Ignorable_Code_Point, not Cf; a blank)
+    ("name", "basic bot 2\u3164", "classroom.name_hidden"),  # Hangul filler: a bot's name
+    ("name", "\u115f", "classroom.name_hidden"),  # Hangul choseong filler: a blank name
+    ("name", "Ann\u034f", "classroom.name_hidden"),  # combining grapheme joiner
+    ("name", "Ann\ufe0f", "classroom.name_hidden"),  # variation selector
+    ("name", "Ann\u17b4", "classroom.name_hidden"),  # Khmer inherent vowel
+    ("name", "\u2800", "classroom.name_hidden"),  # braille blank
+    # A bot's name in look-alike Cyrillic or Greek letters
+    ("name", "b\u0430sic bot 2", "classroom.name_reserved"),  # Cyrillic a
+    ("name", "\u0420\u0415RUSB\u039fTTI 2", "classroom.name_reserved"),  # Cyrillic P E, Greek O
+    ("name", "expert b\u03bf\u0442 1", "classroom.name_reserved"),  # Greek o, Cyrillic t
 ]
 
 
