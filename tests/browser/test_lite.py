@@ -33,6 +33,7 @@ from table_driver import Shadow, TablePage, wears_its_sheet
 
 from rummy_widget.errors import EXTRAS
 from rummy_widget.i18n import t
+from rummy_widget.teaching.lessons import lesson_rules
 
 pytestmark = pytest.mark.slow
 
@@ -126,7 +127,8 @@ def open_and_run(page, server, path: str) -> float:
 
 def play_one_turn(page, lang: str) -> Shadow:
     """Draw and discard on the first table as the learner; the bots answer in between."""
-    shadow = Shadow({**LESSON_TABLE, "lang": lang})
+    # Each language plays its own rules text (en traditional, fi Rummy Royal: lesson_rules).
+    shadow = Shadow({**LESSON_TABLE, "lang": lang, "rules": lesson_rules(lang)})
     table = TablePage(page, lang)
     table.wait_for(shadow.expected())
     kinds = []
